@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// The README's two commands run through here: `npm start` and `npm test`.
+// It needs only Node and npm: it fetches the pinned pnpm when missing, installs the workspace
+// (a no-op when nothing changed), builds what the job needs (turbo-cached), then runs the job.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { delimiter, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const PNPM_VERSION = "12.21.0";
+const job = process.argv[2] ?? "start";
+const env = { ...process.env };
+// node-gyp under pnpm ignores ~/.npmrc's nodedir; native modules (better-sqlite3) build from
+// the headers Node's Debian package ships.
+if (!env.npm_config_nodedir && existsSync("/usr/include/node/node.h")) env.npm_config_nodedir = "/usr";
+env.PATH = [join(root, ".tools/node_modules/.bin"), join(root, "node_modules/.bin"), env.PATH].join(
+  delimiter,
+);
+
+function run(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { cwd: root, env, stdio: "inherit", ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+function must(cmd, args) {
+  const status = run(cmd, args);
+  if (status !== 0) {
+    console.error(`\n✖ ${cmd} ${args.join(" ")} failed (exit ${status})`);
+    process.exit(status);
+  }
+}
+
+function hasPnpm() {
+  const probe = spawnSync("pnpm", ["--version"], { env, encoding: "utf8" });
+  return probe.status === 0 && probe.stdout.trim().startsWith("12.");
+}
+
+if (!hasPnpm()) {
+  console.error(`• installing pnpm ${PNPM_VERSION} into .tools/ (one time)`);
+  must("npm", ["install", "--no-save", "--prefix", join(root, ".tools"), `pnpm@${PNPM_VERSION}`]);
+}
+
+must("pnpm", ["install", "--frozen-lockfile", "--prefer-offline", "--reporter=silent"]);
+
+const claw = ["apps/cli/bin/claw.js"];
+switch (job) {
+  case "start":
+    must("pnpm", ["exec", "turbo", "run", "build", "--filter=@claw/cli...", "--output-logs=errors-only"]);
+    must("node", [...claw, "--help"]);
+    must("node", [...claw, "config", "validate"]);
+    break;
+  case "test":
+    must("pnpm", ["run", "lint"]);
+    must("pnpm", ["exec", "turbo", "run", "typecheck", "--output-logs=errors-only"]);
+    must("pnpm", ["exec", "turbo", "run", "build", "--output-logs=errors-only"]);
+    must("pnpm", ["exec", "vitest", "run"]);
+    break;
+  default:
+    console.error(`bootstrap: unknown job "${job}" (expected start or test)`);
+    process.exit(2);
+}
