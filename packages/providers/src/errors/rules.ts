@@ -23,3 +23,10 @@ export interface ErrorFacts {
   code?: string;
   message: string;
 }
+
+/** A named rule table, as listed in the generated docs. */
+export interface ErrorRuleTable {
+  /** Who the table is for ("common", "anthropic", "openai", …). */
+  name: string;
+  rules: readonly ErrorRule[];
+}

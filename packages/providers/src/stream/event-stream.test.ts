@@ -40,7 +40,12 @@ describe("createAssistantEventStream", () => {
   it("resolves result() without being iterated", async () => {
     const stream = createAssistantEventStream();
     const failed = { ...message, stopReason: "error" as const };
-    stream.push({ type: "error", reason: "error", error: { message: "x", reason: "unknown" }, message: failed });
+    stream.push({
+      type: "error",
+      reason: "error",
+      error: { message: "x", reason: "unknown" },
+      message: failed,
+    });
     await expect(stream.result()).resolves.toBe(failed);
   });
 });

@@ -1,0 +1,85 @@
+/**
+ * Turns whatever an SDK or fetch threw into plain facts: status, provider code, message and
+ * retry-after. Works on the error shapes of @anthropic-ai/sdk, openai, @google/genai and ollama
+ * by duck typing, so no adapter needs SDK-specific glue for the common parts.
+ */
+
+import { type HeaderSource, parseRetryAfter } from "./retry-after.js";
+import type { ErrorFacts } from "./rules.js";
+
+export interface FailureFacts extends ErrorFacts {
+  retryAfterMs?: number;
+}
+
+type Bag = Record<string, unknown>;
+const isBag = (v: unknown): v is Bag => v !== null && typeof v === "object";
+const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
+
+/** Finds the provider's error code or type inside an SDK error body (nested `error` objects). */
+function bodyCode(body: unknown): string | undefined {
+  if (!isBag(body)) return undefined;
+  const inner = isBag(body.error) ? body.error : undefined;
+  return (
+    str(inner?.code) ??
+    str(inner?.type) ??
+    str(inner?.status) ??
+    str(body.code) ??
+    (body.type !== "error" ? str(body.type) : undefined)
+  );
+}
+
+function bodyMessage(body: unknown): string | undefined {
+  if (!isBag(body)) return str(body);
+  const inner = isBag(body.error) ? body.error : undefined;
+  return str(inner?.message) ?? str(body.message) ?? str(body.error);
+}
+
+/** The first `code` found along the `cause` chain (undici puts ECONNREFUSED there). */
+function causeCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && isBag(current); depth++) {
+    const code = str(current.code);
+    if (code && /^[A-Z_]+$/.test(code)) return code;
+    current = current.cause;
+  }
+  return undefined;
+}
+
+function causeMessage(error: unknown): string | undefined {
+  let current: unknown = isBag(error) ? error.cause : undefined;
+  for (let depth = 0; depth < 5 && isBag(current); depth++) {
+    const message = str(current.message);
+    if (message) return message;
+    current = current.cause;
+  }
+  return undefined;
+}
+
+/**
+ * Extracts classification facts from a thrown value.
+ *
+ * @example
+ * try { await client.messages.create(body); } catch (err) { const facts = errorFactsFrom(err); }
+ */
+export function errorFactsFrom(error: unknown): FailureFacts {
+  if (!isBag(error)) return { message: String(error) };
+  const status =
+    typeof error.status === "number"
+      ? error.status
+      : typeof error.status_code === "number"
+        ? error.status_code
+        : undefined;
+  const body = error.error;
+  const code =
+    bodyCode(body) ?? (status === undefined ? causeCode(error) : (str(error.code) ?? str(error.type)));
+  let message = bodyMessage(body) ?? str(error.message) ?? "Unknown provider error";
+  const cause = status === undefined ? causeMessage(error) : undefined;
+  if (cause && !message.includes(cause)) message = `${message} (${cause})`;
+  const headers = isBag(error.headers) ? (error.headers as HeaderSource) : undefined;
+  const facts: FailureFacts = { message };
+  if (status !== undefined) facts.status = status;
+  if (code) facts.code = code;
+  const retryAfterMs = parseRetryAfter(headers);
+  if (retryAfterMs !== undefined) facts.retryAfterMs = retryAfterMs;
+  return facts;
+}
