@@ -1,0 +1,71 @@
+import Type, { type Static } from "typebox";
+import { IdempotencyKey, NonEmpty, Timestamp } from "./common.js";
+
+/** `agent` params (fields Claw does not use are accepted and ignored, as OpenClaw has many). */
+export const AgentParams = Type.Object(
+  {
+    message: NonEmpty,
+    idempotencyKey: IdempotencyKey,
+    agentId: Type.Optional(NonEmpty),
+    sessionKey: Type.Optional(Type.String()),
+    model: Type.Optional(Type.String()),
+    thinking: Type.Optional(Type.String()),
+    timeout: Type.Optional(Type.Integer({ minimum: 0 })),
+  },
+  { additionalProperties: true },
+);
+export type AgentParams = Static<typeof AgentParams>;
+
+export const RunStatus = Type.Union([
+  Type.Literal("ok"),
+  Type.Literal("error"),
+  Type.Literal("aborted"),
+  Type.Literal("timeout"),
+]);
+
+/** First `res` of an `agent` request. */
+export const AgentAccepted = Type.Object(
+  { runId: NonEmpty, status: Type.Literal("accepted"), acceptedAt: Timestamp },
+  { additionalProperties: false },
+);
+/** Second (final) `res` of an `agent` request, same id. */
+export const AgentFinal = Type.Object(
+  {
+    runId: NonEmpty,
+    status: RunStatus,
+    summary: Type.Optional(Type.String()),
+    error: Type.Optional(Type.String()),
+    usage: Type.Optional(Type.Unknown()),
+  },
+  { additionalProperties: false },
+);
+export const AgentResult = Type.Union([AgentAccepted, AgentFinal]);
+
+export const AgentWaitParams = Type.Object(
+  { runId: NonEmpty, timeoutMs: Type.Optional(Type.Integer({ minimum: 0 })) },
+  { additionalProperties: false },
+);
+export const AgentWaitResult = Type.Object(
+  {
+    runId: NonEmpty,
+    status: RunStatus,
+    startedAt: Type.Optional(Timestamp),
+    endedAt: Type.Optional(Timestamp),
+    error: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type AgentWaitResult = Static<typeof AgentWaitResult>;
+
+/** `agent` event payload; matches OpenClaw's `AgentEvent` (no sessionKey on the wire). */
+export const AgentEvent = Type.Object(
+  {
+    runId: NonEmpty,
+    seq: Type.Integer({ minimum: 0 }),
+    stream: NonEmpty,
+    ts: Timestamp,
+    data: Type.Record(Type.String(), Type.Unknown()),
+  },
+  { additionalProperties: false },
+);
+export type AgentEvent = Static<typeof AgentEvent>;

@@ -1,0 +1,77 @@
+import Type, { type Static } from "typebox";
+import { NonEmpty } from "./common.js";
+
+export const SessionsListParams = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0 })),
+    agentId: Type.Optional(NonEmpty),
+    search: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export const SessionRow = Type.Object(
+  {
+    key: Type.String(),
+    kind: Type.Union([
+      Type.Literal("direct"),
+      Type.Literal("group"),
+      Type.Literal("global"),
+      Type.Literal("unknown"),
+    ]),
+    sessionId: Type.Optional(Type.String()),
+    agentId: Type.Optional(NonEmpty),
+    label: Type.Optional(Type.String()),
+    model: Type.Optional(Type.String()),
+    channel: Type.Optional(Type.String()),
+    updatedAt: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  },
+  { additionalProperties: true },
+);
+export type SessionRow = Static<typeof SessionRow>;
+export const SessionsListResult = Type.Object(
+  { sessions: Type.Array(SessionRow), count: Type.Integer({ minimum: 0 }) },
+  { additionalProperties: false },
+);
+
+/** `sessions.patch`: null clears a field. Unknown fields are accepted and passed to the runtime. */
+export const SessionsPatchParams = Type.Object(
+  {
+    key: NonEmpty,
+    agentId: Type.Optional(NonEmpty),
+    label: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 512 }), Type.Null()])),
+    model: Type.Optional(Type.Union([NonEmpty, Type.Null()])),
+    thinkingLevel: Type.Optional(Type.Union([NonEmpty, Type.Null()])),
+  },
+  { additionalProperties: true },
+);
+export type SessionsPatchParams = Static<typeof SessionsPatchParams>;
+export const SessionsPatchResult = Type.Object({
+  ok: Type.Literal(true),
+  key: NonEmpty,
+  entry: Type.Optional(SessionRow),
+});
+
+export const SessionsResetParams = Type.Object(
+  {
+    key: NonEmpty,
+    agentId: Type.Optional(NonEmpty),
+    reason: Type.Optional(Type.Union([Type.Literal("new"), Type.Literal("reset")])),
+  },
+  { additionalProperties: false },
+);
+export const SessionsResetResult = Type.Object({
+  ok: Type.Literal(true),
+  key: NonEmpty,
+  sessionId: Type.Optional(Type.String()),
+});
+
+export const SessionsDeleteParams = Type.Object(
+  { key: NonEmpty, agentId: Type.Optional(NonEmpty), deleteTranscript: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+export const SessionsDeleteResult = Type.Object({
+  ok: Type.Literal(true),
+  key: NonEmpty,
+  deleted: Type.Boolean(),
+});

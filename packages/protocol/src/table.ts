@@ -1,0 +1,230 @@
+import Type, { type TSchema } from "typebox";
+import { StateVersion } from "./frames.js";
+import { ConnectChallenge, HealthSummary, PresenceEntry, ShutdownEvent, TickEvent } from "./handshake.js";
+import { AgentEvent, AgentParams, AgentResult, AgentWaitParams, AgentWaitResult } from "./methods/agent.js";
+import * as chat from "./methods/chat.js";
+import * as config from "./methods/config.js";
+import * as devices from "./methods/devices.js";
+import * as sessions from "./methods/sessions.js";
+import * as system from "./methods/system.js";
+import type { MethodScope } from "./scopes.js";
+
+/** One row of the method table: everything the server and docs need to know about a method. */
+export interface MethodSpec {
+  params: TSchema;
+  result: TSchema;
+  /** Operator scope needed, or `node` for node-only methods. */
+  scope: MethodScope;
+  /** Side-effecting methods take an `idempotencyKey` param and are deduplicated. */
+  sideEffect: boolean;
+  summary: string;
+}
+
+function m(
+  params: TSchema,
+  result: TSchema,
+  scope: MethodScope,
+  summary: string,
+  sideEffect = false,
+): MethodSpec {
+  return { params, result, scope, sideEffect, summary };
+}
+
+/**
+ * Every gateway method. The hello-ok `features.methods` list, the JSON Schema export and the
+ * server's dispatcher are all derived from this table.
+ */
+export const METHODS = {
+  health: m(
+    system.HealthParams,
+    HealthSummary,
+    "operator.read",
+    "Health summary of the gateway and runtime.",
+  ),
+  status: m(
+    system.StatusParams,
+    system.StatusResult,
+    "operator.read",
+    "Process, sessions and heartbeat status.",
+  ),
+  "system-presence": m(
+    system.SystemPresenceParams,
+    system.SystemPresenceResult,
+    "operator.read",
+    "Connected instances.",
+  ),
+  agent: m(
+    AgentParams,
+    AgentResult,
+    "operator.write",
+    "Start an agent run: ack, streamed `agent` events, final result.",
+    true,
+  ),
+  "agent.wait": m(
+    AgentWaitParams,
+    AgentWaitResult,
+    "operator.write",
+    "Wait for a run to end (default 30 s).",
+  ),
+  "chat.send": m(
+    chat.ChatSendParams,
+    chat.ChatSendResult,
+    "operator.write",
+    "Send a chat message; streams `chat` events.",
+    true,
+  ),
+  "chat.history": m(
+    chat.ChatHistoryParams,
+    chat.ChatHistoryResult,
+    "operator.read",
+    "Transcript messages of a session.",
+  ),
+  "chat.abort": m(
+    chat.ChatAbortParams,
+    chat.ChatAbortResult,
+    "operator.write",
+    "Abort the running turn of a session.",
+  ),
+  "sessions.list": m(
+    sessions.SessionsListParams,
+    sessions.SessionsListResult,
+    "operator.read",
+    "List sessions.",
+  ),
+  "sessions.patch": m(
+    sessions.SessionsPatchParams,
+    sessions.SessionsPatchResult,
+    "operator.write",
+    "Change session settings.",
+  ),
+  "sessions.reset": m(
+    sessions.SessionsResetParams,
+    sessions.SessionsResetResult,
+    "operator.admin",
+    "Start a new session id for a key.",
+  ),
+  "sessions.delete": m(
+    sessions.SessionsDeleteParams,
+    sessions.SessionsDeleteResult,
+    "operator.admin",
+    "Delete a session.",
+  ),
+  "config.get": m(
+    config.ConfigGetParams,
+    config.ConfigGetResult,
+    "operator.read",
+    "Current config and its hash.",
+  ),
+  "config.patch": m(
+    config.ConfigWriteParams,
+    config.ConfigWriteResult,
+    "operator.admin",
+    "Merge a change into the config.",
+  ),
+  "config.apply": m(
+    config.ConfigWriteParams,
+    config.ConfigWriteResult,
+    "operator.admin",
+    "Replace the config.",
+  ),
+  "models.list": m(system.ModelsListParams, system.ModelsListResult, "operator.read", "Known models."),
+  "tools.effective": m(
+    system.ToolsEffectiveParams,
+    system.ToolsEffectiveResult,
+    "operator.read",
+    "Tools a session may call.",
+  ),
+  "skills.list": m(system.SkillsListParams, system.SkillsListResult, "operator.read", "Installed skills."),
+  "memory.search": m(
+    system.MemorySearchParams,
+    system.MemorySearchResult,
+    "operator.read",
+    "Search agent memory.",
+  ),
+  "logs.tail": m(system.LogsTailParams, system.LogsTailResult, "operator.read", "Tail the gateway log."),
+  "device.pair.list": m(
+    devices.DevicePairListParams,
+    devices.DevicePairListResult,
+    "operator.pairing",
+    "Pending and paired devices.",
+  ),
+  "device.pair.approve": m(
+    devices.DevicePairDecisionParams,
+    devices.DevicePairDecisionResult,
+    "operator.pairing",
+    "Approve a pairing request.",
+  ),
+  "device.pair.reject": m(
+    devices.DevicePairDecisionParams,
+    devices.DevicePairDecisionResult,
+    "operator.pairing",
+    "Reject a pairing request.",
+  ),
+  "device.token.rotate": m(
+    devices.DeviceTokenRotateParams,
+    devices.DeviceTokenRotateResult,
+    "operator.pairing",
+    "Issue a new device token.",
+  ),
+  "device.token.revoke": m(
+    devices.DeviceTokenRevokeParams,
+    devices.DeviceTokenRevokeResult,
+    "operator.pairing",
+    "Revoke a device token.",
+  ),
+} satisfies Record<string, MethodSpec>;
+
+export type MethodName = keyof typeof METHODS;
+
+/** Whether an event carries `stateVersion` (it changes presence or health state). */
+export interface EventSpec {
+  payload: TSchema;
+  stateful: boolean;
+  summary: string;
+}
+
+/** Every gateway event, with its payload schema. */
+export const EVENTS = {
+  "connect.challenge": {
+    payload: ConnectChallenge,
+    stateful: false,
+    summary: "Nonce to sign; sent on open.",
+  },
+  agent: {
+    payload: AgentEvent,
+    stateful: false,
+    summary: "Run stream: lifecycle, assistant, tool, compaction, error.",
+  },
+  chat: { payload: chat.ChatEvent, stateful: false, summary: "Chat deltas and the final message." },
+  presence: {
+    payload: Type.Object({ presence: Type.Array(PresenceEntry) }, { additionalProperties: false }),
+    stateful: true,
+    summary: "Presence list changed.",
+  },
+  tick: { payload: TickEvent, stateful: false, summary: "Keep-alive every tickIntervalMs." },
+  health: { payload: HealthSummary, stateful: true, summary: "Health summary changed." },
+  shutdown: {
+    payload: ShutdownEvent,
+    stateful: false,
+    summary: "Gateway stopping; reconnect after restartExpectedMs.",
+  },
+  "device.pair.requested": {
+    payload: devices.DevicePairRequestedEvent,
+    stateful: false,
+    summary: "A device asks to pair.",
+  },
+  "device.pair.resolved": {
+    payload: devices.DevicePairResolvedEvent,
+    stateful: false,
+    summary: "A pairing request was decided.",
+  },
+} satisfies Record<string, EventSpec>;
+
+export type EventName = keyof typeof EVENTS;
+
+/** Method names, for hello-ok `features.methods`. */
+export const GATEWAY_METHODS = Object.keys(METHODS) as MethodName[];
+/** Event names, for hello-ok `features.events`. */
+export const GATEWAY_EVENTS = Object.keys(EVENTS) as EventName[];
+
+export { StateVersion };
