@@ -1,1 +1,52 @@
-export {};
+export { createEventBus, createRunEmitter, type EventBus, type RunEmitter } from "./events/event-bus.js";
+export type { AgentEvent, AgentEventListener, AgentEventStream } from "./events/types.js";
+export { executeToolCalls, SKIPPED_FOR_STEERING } from "./loop/execute-tools.js";
+export type { BeforeToolCallDecision, LoopHooks, MessageSources } from "./loop/hooks.js";
+export { createLoopDetector } from "./loop/loop-detector.js";
+export { assistantText, type RunLoopOptions, runAgentLoop } from "./loop/run-loop.js";
+export {
+  addUsage,
+  type CallModel,
+  emptyUsage,
+  isContextOverflow,
+  type RunError,
+  type RunResult,
+  type RunStatus,
+} from "./loop/types.js";
+export { type ArgsCheck, validateToolArguments } from "./loop/validate-args.js";
+export { createKeyedQueue, type KeyedQueue } from "./queue/keyed-queue.js";
+export { createLane, type Lane } from "./queue/lanes.js";
+export { type BlockChunkOptions, chunkReplyText, DEFAULT_BLOCK_CHUNK } from "./reply/block-chunker.js";
+export { createReasoningTagStripper, stripReasoningTags } from "./reply/reasoning-tags.js";
+export { type ShapedReply, shapeReply } from "./reply/shape-reply.js";
+export { HEARTBEAT_TOKEN, SILENT_TOKENS, suppressionReason } from "./reply/silent-tokens.js";
+export { type AgentRuntime, createAgentRuntime } from "./runtime/create-runtime.js";
+export { isSubagentSessionKey, modelCandidates } from "./runtime/execute-run.js";
+export type {
+  AgentDefinition,
+  AgentRuntimeOptions,
+  CompactionStrategy,
+  FallbackRunner,
+  LaneName,
+  ModelAttempt,
+  PromptContext,
+  QueueMode,
+  RunRequest,
+  ToolFilterContext,
+} from "./runtime/options.js";
+export type { RunHandle } from "./runtime/run-handle.js";
+export { AllCandidatesFailedError, simpleFallback } from "./runtime/simple-fallback.js";
+export { createMemorySessionStore } from "./sessions/memory-session-store.js";
+export {
+  type CompactionRecord,
+  compactionSummaryMessage,
+  type SessionEntry,
+  type SessionStore,
+} from "./sessions/session-store.js";
+export {
+  type AgentTool,
+  type AgentToolResult,
+  errorResult,
+  type ToolExecutionContext,
+  textResult,
+} from "./tools/types.js";

@@ -1,0 +1,285 @@
+/**
+ * The turn loop: call the model, run the tool calls it asks for, append results, repeat until
+ * the model stops — or a guard (max turns, tool loop, abort, timeout) ends the run. Every run
+ * ends in exactly one terminal state, reported on the lifecycle stream and in the result.
+ */
+import type { AssistantMessage, Context, Message, ToolCall, UserMessage } from "@claw/providers";
+import type { RunEmitter } from "../events/event-bus.js";
+import type { AgentTool } from "../tools/types.js";
+import { forwardAssistantEvent } from "./assistant-events.js";
+import { executeToolCalls } from "./execute-tools.js";
+import type { LoopHooks, MessageSources } from "./hooks.js";
+import { createLoopDetector } from "./loop-detector.js";
+import {
+  addUsage,
+  type CallModel,
+  emptyUsage,
+  isContextOverflow,
+  type RunError,
+  type RunResult,
+  type RunStatus,
+} from "./types.js";
+
+export interface RunLoopOptions {
+  runId: string;
+  sessionKey?: string;
+  agentId?: string;
+  systemPrompt: string;
+  /** The conversation so far (already pruned for the context window). */
+  history: Message[];
+  /** The new user message(s) that start this run. */
+  input: UserMessage[];
+  tools: AgentTool[];
+  callModel: CallModel;
+  emit: RunEmitter;
+  /** Aborts the run. An abort whose reason is a `TimeoutError` ends it as "timeout". */
+  signal: AbortSignal;
+  hooks?: LoopHooks;
+  sources?: MessageSources;
+  /** Model calls allowed in one run (default 40). */
+  maxTurns?: number;
+  /** Identical consecutive tool calls that stop the run (default 5; 0 disables). */
+  maxToolRepeats?: number;
+  toolExecution?: "parallel" | "sequential";
+  /** Default per-tool timeout in ms (default 120 000; 0 disables). */
+  toolTimeoutMs?: number;
+  /** Called as each message is final, in order; awaited, so a persisted message is never lost. */
+  onMessage?: (message: Message) => void | Promise<void>;
+  /** Compacts the conversation after a context overflow; undefined = cannot recover. */
+  recoverOverflow?: (messages: Message[], attempt: number) => Promise<Message[] | undefined>;
+  /** Overflow recoveries allowed per run (default 3). */
+  maxOverflowRetries?: number;
+  now?: () => number;
+}
+
+/**
+ * Runs the loop to a terminal state. Never throws.
+ *
+ * @example
+ * const result = await runAgentLoop({ runId, systemPrompt, history: [], input: [userMessage("hi")],
+ *   tools: [], callModel, emit, signal: new AbortController().signal });
+ * console.log(result.status, result.text);
+ */
+export async function runAgentLoop(options: RunLoopOptions): Promise<RunResult> {
+  const now = options.now ?? Date.now;
+  const startedAt = now();
+  const { emit, signal } = options;
+  const usage = emptyUsage();
+  const added: Message[] = [];
+  let conversation: Message[] = [...options.history];
+  let turns = 0;
+  let overflowRetries = 0;
+  let lastAssistant: AssistantMessage | undefined;
+  const toolMap = new Map(options.tools.map((t) => [t.name, t] as const));
+  const loopDetector = createLoopDetector(options.maxToolRepeats ?? 5);
+  const hooks = options.hooks ?? {};
+  const sources = options.sources ?? {};
+
+  emit("lifecycle", { phase: "start", startedAt });
+
+  const append = async (message: Message) => {
+    conversation.push(message);
+    added.push(message);
+    await options.onMessage?.(message);
+  };
+
+  const finish = (status: RunStatus, error?: RunError): RunResult => {
+    const endedAt = now();
+    const text = lastAssistant ? assistantText(lastAssistant) : "";
+    const result: RunResult = {
+      runId: options.runId,
+      status,
+      text,
+      messages: added,
+      usage,
+      turns,
+      startedAt,
+      endedAt,
+    };
+    if (error) result.error = error;
+    if (status === "ok") emit("lifecycle", { phase: "end", status, startedAt, endedAt, turns });
+    else
+      emit("lifecycle", {
+        phase: "error",
+        status,
+        startedAt,
+        endedAt,
+        turns,
+        error: error?.message ?? status,
+      });
+    return result;
+  };
+
+  const stoppedBySignal = () => finish(abortStatus(signal), { message: abortMessage(signal) });
+
+  try {
+    for (const message of options.input) await append(message);
+    while (true) {
+      if (signal.aborted) return stoppedBySignal();
+      if (turns >= (options.maxTurns ?? 40)) {
+        return finish("error", {
+          reason: "max_turns",
+          message: `Stopped after ${turns} model calls (max turns).`,
+        });
+      }
+      turns += 1;
+      let context: Context = {
+        systemPrompt: options.systemPrompt,
+        messages: conversation,
+        tools: options.tools,
+      };
+      context = (await hooks.beforePrompt?.(context)) ?? context;
+
+      let assistant: AssistantMessage;
+      try {
+        assistant = await options.callModel(context, {
+          signal,
+          onEvent: (event) => forwardAssistantEvent(event, emit),
+        });
+      } catch (error) {
+        if (signal.aborted) return stoppedBySignal();
+        if (isContextOverflow(error)) {
+          const recovered = await recover(error);
+          if (recovered) continue;
+          return finish("error", overflowError(error));
+        }
+        return finish("error", { message: errorMessage(error), reason: reasonOf(error) });
+      }
+      addUsage(usage, assistant.usage);
+
+      if (assistant.stopReason === "error" || assistant.stopReason === "aborted") {
+        if (assistant.stopReason === "aborted" || signal.aborted) return stoppedBySignal();
+        if (assistant.error?.reason === "context_overflow") {
+          if (await recover(assistant.error)) continue;
+          return finish("error", overflowError(assistant.error));
+        }
+        return finish("error", {
+          message: assistant.error?.message ?? "model call failed",
+          reason: assistant.error?.reason,
+        });
+      }
+
+      lastAssistant = assistant;
+      await append(assistant);
+      const calls = assistant.content.filter((c): c is ToolCall => c.type === "toolCall");
+
+      if (calls.length > 0) {
+        for (const call of calls) {
+          const stop = loopDetector.record(call);
+          if (stop) {
+            await appendSkippedResults(calls, stop);
+            return finish("error", { reason: "tool_loop", message: stop });
+          }
+        }
+        const { results, steering } = await executeToolCalls({
+          calls,
+          tools: toolMap,
+          hooks,
+          sources,
+          signal,
+          emit,
+          parallel: (options.toolExecution ?? "parallel") === "parallel",
+          defaultTimeoutMs: options.toolTimeoutMs ?? 120_000,
+          sessionKey: options.sessionKey,
+          agentId: options.agentId,
+          now,
+        });
+        for (const result of results) await append(result);
+        if (signal.aborted) return stoppedBySignal();
+        for (const message of steering) await append(message);
+        continue;
+      }
+
+      const followUps = [...(sources.takeSteering?.() ?? []), ...(sources.takeFollowUps?.() ?? [])];
+      if (followUps.length > 0) {
+        for (const message of followUps) await append(message);
+        continue;
+      }
+      return finish("ok");
+    }
+  } catch (error) {
+    // Persistence (onMessage) or a hook failed outside the guarded steps: still one terminal state.
+    return finish(signal.aborted ? abortStatus(signal) : "error", { message: errorMessage(error) });
+  }
+
+  async function recover(error: unknown): Promise<boolean> {
+    const limit = options.maxOverflowRetries ?? 3;
+    if (!options.recoverOverflow || overflowRetries >= limit) return false;
+    overflowRetries += 1;
+    emit("compaction", {
+      phase: "start",
+      reason: "overflow",
+      attempt: overflowRetries,
+      error: errorMessage(error),
+    });
+    const compacted = await options.recoverOverflow(conversation, overflowRetries);
+    emit("compaction", {
+      phase: "end",
+      reason: "overflow",
+      attempt: overflowRetries,
+      ok: compacted !== undefined,
+    });
+    if (!compacted) return false;
+    conversation = compacted;
+    turns -= 1;
+    return true;
+  }
+
+  function overflowError(error: unknown): RunError {
+    const tried = overflowRetries > 0 ? ` after ${overflowRetries} compaction attempt(s)` : "";
+    return {
+      reason: "overflow_unrecoverable",
+      message: `The conversation no longer fits the model's context window${tried}: ${errorMessage(error)}. Start a new session with /new or compact with /compact.`,
+    };
+  }
+
+  async function appendSkippedResults(calls: ToolCall[], reason: string) {
+    for (const call of calls) {
+      await append({
+        role: "toolResult",
+        toolCallId: call.id,
+        toolName: call.name,
+        content: [{ type: "text", text: reason }],
+        isError: true,
+        timestamp: now(),
+      });
+    }
+  }
+}
+
+/** The text blocks of an assistant message, joined. */
+export function assistantText(message: AssistantMessage): string {
+  return message.content
+    .filter((c) => c.type === "text")
+    .map((c) => (c.type === "text" ? c.text : ""))
+    .join("");
+}
+
+function abortStatus(signal: AbortSignal): RunStatus {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error && reason.name === "TimeoutError" ? "timeout" : "aborted";
+}
+
+function abortMessage(signal: AbortSignal): string {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error && reason.name === "TimeoutError") return reason.message || "run timed out";
+  return reason instanceof Error && reason.message ? reason.message : "run aborted";
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (
+    typeof error === "object" &&
+    error !== null &&
+    typeof (error as { message?: unknown }).message === "string"
+  ) {
+    return (error as { message: string }).message;
+  }
+  return String(error);
+}
+
+function reasonOf(error: unknown): RunError["reason"] {
+  const reason =
+    typeof error === "object" && error !== null ? (error as { reason?: unknown }).reason : undefined;
+  return typeof reason === "string" ? (reason as RunError["reason"]) : undefined;
+}

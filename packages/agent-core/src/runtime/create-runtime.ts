@@ -1,0 +1,281 @@
+/**
+ * The embeddable agent runtime: queues runs per session (strictly sequential per key, concurrent
+ * across keys up to each lane's cap), drives the agent loop, persists every message, and
+ * publishes events. Usable in any Node service with nothing else of Claw.
+ */
+import { randomUUID } from "node:crypto";
+import type { UserMessage } from "@claw/providers";
+import { createEventBus, createRunEmitter } from "../events/event-bus.js";
+import type { AgentEventListener } from "../events/types.js";
+import { emptyUsage, type RunResult } from "../loop/types.js";
+import { createKeyedQueue } from "../queue/keyed-queue.js";
+import { createLane, type Lane } from "../queue/lanes.js";
+import { createMemorySessionStore } from "../sessions/memory-session-store.js";
+import type { SessionStore } from "../sessions/session-store.js";
+import { executeRun } from "./execute-run.js";
+import type { AgentDefinition, AgentRuntimeOptions, LaneName, RunRequest } from "./options.js";
+import { type ActiveRun, createEventChannel, type RunHandle } from "./run-handle.js";
+
+export interface AgentRuntime {
+  /** Queues a run for a session and returns its handle at once. */
+  run(request: RunRequest): RunHandle;
+  /** Receives every event of every run; returns the unsubscribe function. */
+  subscribe(listener: AgentEventListener): () => void;
+  /** Aborts a run by id, or every queued and active run of a session. Returns how many. */
+  abort(target: { runId: string } | { sessionKey: string }, reason?: string): number;
+  /** Waits for a run's result; undefined if it is unknown or still going after timeoutMs. */
+  wait(runId: string, timeoutMs: number): Promise<RunResult | undefined>;
+  /** Delivers a message to a session's running run as steering; false if none is running. */
+  steer(sessionKey: string, message: string | UserMessage): boolean;
+  /** Runs that are queued or active. */
+  activeRuns(): { runId: string; sessionKey: string; started: boolean }[];
+  readonly sessions: SessionStore;
+  readonly agents: readonly AgentDefinition[];
+  resolveAgent(agentId: string | undefined, sessionKey?: string): AgentDefinition;
+  /** Aborts everything and waits for runs to settle. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_LANES: Record<LaneName, number> = { main: 4, cron: 1, subagent: 8, nested: 8 };
+const FINISHED_RUNS_KEPT = 500;
+
+/**
+ * @example
+ * const runtime = createAgentRuntime({
+ *   agents: [{ id: "main", model: { primary: "anthropic/claude-sonnet-4-5" }, systemPrompt: "Be brief." }],
+ *   resolveModel: (ref) => resolveModel(ref),
+ *   stream,
+ *   getApiKey: () => process.env.ANTHROPIC_API_KEY,
+ * });
+ * const run = runtime.run({ sessionKey: "agent:main:main", message: "Hello!" });
+ * for await (const event of run.events) if (event.stream === "assistant") process.stdout.write(String(event.data.delta ?? ""));
+ * console.log((await run.result).status);
+ */
+export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
+  if (options.agents.length === 0) throw new Error("agent runtime: at least one agent is required");
+  const ids = new Set<string>();
+  for (const agent of options.agents) {
+    if (ids.has(agent.id)) throw new Error(`agent runtime: duplicate agent id "${agent.id}"`);
+    ids.add(agent.id);
+  }
+  const now = options.now ?? Date.now;
+  const sessions = options.sessions ?? createMemorySessionStore(now);
+  const bus = createEventBus(options.onListenerError);
+  const queue = createKeyedQueue();
+  const lanes = new Map<LaneName, Lane>(
+    (Object.keys(DEFAULT_LANES) as LaneName[]).map((name) => [
+      name,
+      createLane(options.lanes?.[name] ?? DEFAULT_LANES[name]),
+    ]),
+  );
+  const runs = new Map<string, ActiveRun>();
+  const results = new Map<string, Promise<RunResult>>();
+  const finished: string[] = [];
+
+  const resolveAgent = (agentId: string | undefined, sessionKey?: string): AgentDefinition => {
+    const wanted = agentId ?? (sessionKey ? /^agent:([^:]+):/.exec(sessionKey)?.[1] : undefined);
+    if (wanted) {
+      const found = options.agents.find((a) => a.id === wanted.toLowerCase() || a.id === wanted);
+      if (found) return found;
+      if (agentId) throw new Error(`Unknown agent "${agentId}". Known agents: ${[...ids].join(", ")}.`);
+    }
+    return options.agents.find((a) => a.default) ?? (options.agents[0] as AgentDefinition);
+  };
+
+  const toUserMessage = (message: string | UserMessage): UserMessage =>
+    typeof message === "string" ? { role: "user", content: message, timestamp: now() } : message;
+
+  const remember = (runId: string, result: Promise<RunResult>) => {
+    results.set(runId, result);
+    void result.then(() => {
+      finished.push(runId);
+      while (finished.length > FINISHED_RUNS_KEPT) results.delete(finished.shift() as string);
+    });
+  };
+
+  const runtime: AgentRuntime = {
+    sessions,
+    agents: options.agents,
+    resolveAgent,
+    subscribe: (listener) => bus.subscribe(listener),
+
+    run(request) {
+      const agent = resolveAgent(request.agentId, request.sessionKey);
+      const input = toUserMessage(request.message);
+      if (request.queueMode === "steer" && runtime.steer(request.sessionKey, input)) {
+        const current = [...runs.values()].find(
+          (r) => r.sessionKey === request.sessionKey && r.started,
+        ) as ActiveRun;
+        return existingHandle(current);
+      }
+      if (request.queueMode === "interrupt")
+        runtime.abort({ sessionKey: request.sessionKey }, "interrupted by a new message");
+
+      const runId = request.runId ?? randomUUID();
+      const controller = new AbortController();
+      if (request.signal) {
+        if (request.signal.aborted) controller.abort(request.signal.reason);
+        else
+          request.signal.addEventListener("abort", () => controller.abort(request.signal?.reason), {
+            once: true,
+          });
+      }
+      const active: ActiveRun = {
+        runId,
+        sessionKey: request.sessionKey,
+        controller,
+        steering: [],
+        followUps: [],
+        started: false,
+      };
+      runs.set(runId, active);
+      const channel = createEventChannel();
+      const runEmitter = createRunEmitter(bus, runId, request.sessionKey, now);
+      const emit: typeof runEmitter = (stream, data) => {
+        const event = runEmitter(stream, data);
+        channel.push(event);
+        return event;
+      };
+      const lane = lanes.get(request.lane ?? "main") as Lane;
+
+      const result = queue
+        .run(request.sessionKey, async () => {
+          if (controller.signal.aborted) return abortedBeforeStart(runId, emit, now, controller.signal);
+          const release = await lane.acquire(controller.signal).catch(() => undefined);
+          if (!release) return abortedBeforeStart(runId, emit, now, controller.signal);
+          active.started = true;
+          try {
+            return await executeRun({ request, input, agent, active, options, sessions, emit, now });
+          } finally {
+            release();
+          }
+        })
+        .catch((error: unknown) => crashed(runId, emit, now, error))
+        .finally(() => {
+          runs.delete(runId);
+          channel.close();
+        });
+      remember(runId, result);
+      return {
+        runId,
+        sessionKey: request.sessionKey,
+        events: channel.iterable,
+        result,
+        abort: (reason) => controller.abort(new Error(reason ?? "run aborted")),
+      };
+    },
+
+    abort(target, reason = "run aborted") {
+      let count = 0;
+      for (const run of runs.values()) {
+        const match = "runId" in target ? run.runId === target.runId : run.sessionKey === target.sessionKey;
+        if (match && !run.controller.signal.aborted) {
+          run.controller.abort(new Error(reason));
+          count += 1;
+        }
+      }
+      return count;
+    },
+
+    async wait(runId, timeoutMs) {
+      const result = results.get(runId);
+      if (!result) return undefined;
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), timeoutMs);
+      });
+      try {
+        return await Promise.race([result, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+
+    steer(sessionKey, message) {
+      const current = [...runs.values()].find((r) => r.sessionKey === sessionKey && r.started);
+      if (!current || current.controller.signal.aborted) return false;
+      current.steering.push(toUserMessage(message));
+      return true;
+    },
+
+    activeRuns: () =>
+      [...runs.values()].map((r) => ({ runId: r.runId, sessionKey: r.sessionKey, started: r.started })),
+
+    async close() {
+      for (const run of runs.values()) run.controller.abort(new Error("runtime closing"));
+      await Promise.all([...results.values()]);
+    },
+  };
+
+  function existingHandle(current: ActiveRun): RunHandle {
+    const channel = createEventChannel();
+    channel.close();
+    return {
+      runId: current.runId,
+      sessionKey: current.sessionKey,
+      events: channel.iterable,
+      result: results.get(current.runId) as Promise<RunResult>,
+      abort: (reason) => current.controller.abort(new Error(reason ?? "run aborted")),
+    };
+  }
+
+  return runtime;
+}
+
+function abortedBeforeStart(
+  runId: string,
+  emit: ReturnType<typeof createRunEmitter>,
+  now: () => number,
+  signal: AbortSignal,
+): RunResult {
+  const at = now();
+  const message = signal.reason instanceof Error ? signal.reason.message : "run aborted";
+  emit("lifecycle", {
+    phase: "error",
+    status: "aborted",
+    startedAt: at,
+    endedAt: at,
+    turns: 0,
+    error: message,
+  });
+  return {
+    runId,
+    status: "aborted",
+    text: "",
+    messages: [],
+    usage: emptyUsage(),
+    turns: 0,
+    error: { message },
+    startedAt: at,
+    endedAt: at,
+  };
+}
+
+function crashed(
+  runId: string,
+  emit: ReturnType<typeof createRunEmitter>,
+  now: () => number,
+  error: unknown,
+): RunResult {
+  const at = now();
+  const message = error instanceof Error ? error.message : String(error);
+  emit("lifecycle", {
+    phase: "error",
+    status: "error",
+    startedAt: at,
+    endedAt: at,
+    turns: 0,
+    error: message,
+  });
+  return {
+    runId,
+    status: "error",
+    text: "",
+    messages: [],
+    usage: emptyUsage(),
+    turns: 0,
+    error: { message },
+    startedAt: at,
+    endedAt: at,
+  };
+}

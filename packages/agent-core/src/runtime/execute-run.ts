@@ -1,0 +1,174 @@
+/** Executes one queued run: resolve session, model, tools and prompt, then drive the loop. */
+import type { Message, Model, UserMessage } from "@claw/providers";
+import type { RunEmitter } from "../events/event-bus.js";
+import { runAgentLoop } from "../loop/run-loop.js";
+import { emptyUsage, type RunResult } from "../loop/types.js";
+import type { SessionEntry, SessionStore } from "../sessions/session-store.js";
+import { createCallModel } from "./call-model.js";
+import type { AgentDefinition, AgentRuntimeOptions, RunRequest } from "./options.js";
+import type { ActiveRun } from "./run-handle.js";
+import { simpleFallback } from "./simple-fallback.js";
+
+export interface ExecuteRunParams {
+  request: RunRequest;
+  input: UserMessage;
+  agent: AgentDefinition;
+  active: ActiveRun;
+  options: AgentRuntimeOptions;
+  sessions: SessionStore;
+  emit: RunEmitter;
+  now: () => number;
+}
+
+export function isSubagentSessionKey(sessionKey: string): boolean {
+  return /^agent:[^:]+:subagent:/.test(sessionKey);
+}
+
+/** Candidate chain: requested/override model first, then fallbacks, then the primary (deduped). */
+export function modelCandidates(requested: string, agent: AgentDefinition): string[] {
+  const chain = [requested, ...(agent.model.fallbacks ?? []), agent.model.primary];
+  return [...new Set(chain)];
+}
+
+export async function executeRun(params: ExecuteRunParams): Promise<RunResult> {
+  const { request, agent, active, options, sessions, emit, now } = params;
+  const signal = runSignal(active.controller.signal, request.timeoutSeconds ?? agent.timeoutSeconds ?? 600);
+  const entry = await sessions.resolve(request.sessionKey, { agentId: agent.id });
+  const requested = request.model ?? entry.modelOverride ?? agent.model.primary;
+  const model = options.resolveModel(requested);
+  if (!model)
+    return failedBeforeStart(params, `Unknown model "${requested}". Check the agent's model or /model.`);
+
+  const thinking = request.thinking ?? entry.thinkingOverride ?? agent.thinking ?? "off";
+  const isSubagent = isSubagentSessionKey(request.sessionKey);
+  const allTools = agent.tools ?? [];
+  const tools = agent.filterTools
+    ? agent.filterTools(allTools, {
+        agentId: agent.id,
+        sessionKey: request.sessionKey,
+        model,
+        isSubagent,
+        senderIsOwner: request.senderIsOwner,
+        channel: request.channel,
+      })
+    : allTools;
+  const systemPrompt =
+    typeof agent.systemPrompt === "function"
+      ? await agent.systemPrompt({
+          agentId: agent.id,
+          sessionKey: request.sessionKey,
+          model,
+          thinking,
+          tools,
+          isSubagent,
+        })
+      : (agent.systemPrompt ?? "");
+
+  const history = await sessions.loadMessages(entry);
+  const prepared = options.compaction?.prepare ? options.compaction.prepare(history, model) : history;
+  const droppedByPrepare = Math.max(0, history.length - prepared.length);
+  let answeredBy: Model = model;
+
+  const result = await runAgentLoop({
+    runId: active.runId,
+    sessionKey: request.sessionKey,
+    agentId: agent.id,
+    systemPrompt,
+    history: prepared,
+    input: [params.input],
+    tools,
+    emit,
+    signal,
+    hooks: options.hooks,
+    sources: {
+      takeSteering: () => active.steering.splice(0),
+      takeFollowUps: () => active.followUps.splice(0),
+    },
+    maxTurns: agent.maxTurns,
+    toolExecution: options.toolExecution,
+    toolTimeoutMs: options.toolTimeoutMs,
+    now,
+    callModel: createCallModel({
+      candidates: modelCandidates(requested, agent),
+      sessionKey: request.sessionKey,
+      thinking,
+      stream: requireStream(options),
+      fallback: options.fallback ?? simpleFallback,
+      resolveModel: options.resolveModel,
+      getApiKey: options.getApiKey,
+      emit,
+      onModelUsed: (used) => {
+        answeredBy = used;
+      },
+    }),
+    onMessage: (message) => sessions.append(entry, message),
+    recoverOverflow: options.compaction
+      ? (messages) => compactForOverflow(messages, answeredBy, entry, droppedByPrepare, params, signal)
+      : undefined,
+  });
+  await recordUsage(sessions, entry, result);
+  return result;
+}
+
+async function compactForOverflow(
+  messages: Message[],
+  model: Model,
+  entry: SessionEntry,
+  offset: number,
+  params: ExecuteRunParams,
+  signal: AbortSignal,
+): Promise<Message[] | undefined> {
+  const compacted = await params.options.compaction?.compact(messages, model, signal);
+  if (!compacted) return undefined;
+  await params.sessions.appendCompaction(entry, {
+    summary: compacted.summary,
+    replacedCount: compacted.replacedCount + offset,
+  });
+  return compacted.messages;
+}
+
+async function recordUsage(sessions: SessionStore, entry: SessionEntry, result: RunResult) {
+  const last = [...result.messages].reverse().find((m) => m.role === "assistant");
+  await sessions.patch(entry.sessionKey, {
+    inputTokens: (entry.inputTokens ?? 0) + result.usage.input,
+    outputTokens: (entry.outputTokens ?? 0) + result.usage.output,
+    ...(last?.role === "assistant"
+      ? { contextTokens: last.usage.input + last.usage.cacheRead + last.usage.output }
+      : {}),
+  });
+}
+
+function failedBeforeStart(params: ExecuteRunParams, message: string): RunResult {
+  const at = params.now();
+  params.emit("lifecycle", { phase: "start", startedAt: at });
+  params.emit("lifecycle", {
+    phase: "error",
+    status: "error",
+    startedAt: at,
+    endedAt: at,
+    turns: 0,
+    error: message,
+  });
+  return {
+    runId: params.active.runId,
+    status: "error",
+    text: "",
+    messages: [],
+    usage: emptyUsage(),
+    turns: 0,
+    error: { message, reason: "model_not_found" },
+    startedAt: at,
+    endedAt: at,
+  };
+}
+
+function runSignal(abort: AbortSignal, timeoutSeconds: number): AbortSignal {
+  if (!(timeoutSeconds > 0)) return abort;
+  const timeout = AbortSignal.timeout(timeoutSeconds * 1000);
+  return AbortSignal.any([abort, timeout]);
+}
+
+function requireStream(options: AgentRuntimeOptions) {
+  if (!options.stream) throw new Error("agent runtime: no `stream` function configured");
+  return options.stream;
+}

@@ -1,0 +1,121 @@
+/** Options of `createAgentRuntime`: plain data and functions, no config file. */
+import type {
+  AssistantMessage,
+  Message,
+  Model,
+  StreamFunction,
+  ThinkingLevel,
+  UserMessage,
+} from "@claw/providers";
+import type { LoopHooks } from "../loop/hooks.js";
+import type { SessionStore } from "../sessions/session-store.js";
+import type { AgentTool } from "../tools/types.js";
+
+export interface PromptContext {
+  agentId: string;
+  sessionKey: string;
+  model: Model;
+  thinking: ThinkingLevel;
+  tools: AgentTool[];
+  /** True for subagent sessions (`agent:<id>:subagent:<uuid>`): use the minimal prompt. */
+  isSubagent: boolean;
+}
+
+export interface ToolFilterContext {
+  agentId: string;
+  sessionKey: string;
+  model: Model;
+  isSubagent: boolean;
+  senderIsOwner?: boolean;
+  channel?: string;
+}
+
+export interface AgentDefinition {
+  id: string;
+  /** Primary model and ordered fallbacks, as "provider/model" refs. */
+  model: { primary: string; fallbacks?: string[] };
+  /** A fixed system prompt, or a builder called once per run. */
+  systemPrompt?: string | ((context: PromptContext) => string | Promise<string>);
+  tools?: AgentTool[];
+  /** Narrows the tool list per run (tool policy); may only remove tools. */
+  filterTools?: (tools: AgentTool[], context: ToolFilterContext) => AgentTool[];
+  thinking?: ThinkingLevel;
+  /** Run timeout in seconds (default 600). */
+  timeoutSeconds?: number;
+  maxTurns?: number;
+  default?: boolean;
+}
+
+/** One model attempt inside the fallback chain. */
+export interface ModelAttempt {
+  model: Model;
+  apiKey?: string;
+  profileId?: string;
+}
+
+/**
+ * Runs one model call over a candidate chain. `attempt` returns the final message of one call;
+ * the runner decides when to move on. It returns the first successful message, returns a
+ * failed message it must not retry (abort, context overflow), or throws when every candidate
+ * failed.
+ */
+export type FallbackRunner = (params: {
+  candidates: string[];
+  sessionKey: string;
+  signal: AbortSignal;
+  attempt: (candidate: ModelAttempt, signal: AbortSignal) => Promise<AssistantMessage>;
+  resolveModel: (ref: string) => Model | undefined;
+  onEvent: (data: Record<string, unknown>) => void;
+}) => Promise<AssistantMessage>;
+
+/** History management: pruning before each run, compaction on overflow or threshold. */
+export interface CompactionStrategy {
+  /** Returns the messages to send (pruned for the window); must not rewrite the transcript. */
+  prepare?(messages: Message[], model: Model): Message[];
+  /** Summarises older messages; returns the new conversation and what it replaced. */
+  compact(
+    messages: Message[],
+    model: Model,
+    signal: AbortSignal,
+  ): Promise<{ messages: Message[]; summary: string; replacedCount: number } | undefined>;
+}
+
+export interface AgentRuntimeOptions {
+  agents: AgentDefinition[];
+  resolveModel: (ref: string) => Model | undefined;
+  /** One model call. Default: the provider registry's `stream`. */
+  stream?: StreamFunction;
+  /** Credential per provider, called per attempt (so expiring tokens refresh). */
+  getApiKey?: (provider: string) => string | undefined | Promise<string | undefined>;
+  fallback?: FallbackRunner;
+  sessions?: SessionStore;
+  compaction?: CompactionStrategy;
+  hooks?: LoopHooks;
+  /** Concurrent runs per lane (default main 4, cron 1, subagent 8, nested 8). */
+  lanes?: Partial<Record<LaneName, number>>;
+  toolExecution?: "parallel" | "sequential";
+  toolTimeoutMs?: number;
+  now?: () => number;
+  onListenerError?: (error: unknown) => void;
+}
+
+export type LaneName = "main" | "cron" | "subagent" | "nested";
+
+export type QueueMode = "followup" | "steer" | "interrupt";
+
+export interface RunRequest {
+  sessionKey: string;
+  message: string | UserMessage;
+  agentId?: string;
+  /** "provider/model" for this run only. */
+  model?: string;
+  thinking?: ThinkingLevel;
+  signal?: AbortSignal;
+  lane?: LaneName;
+  /** What to do when the session already has a run going (default followup). */
+  queueMode?: QueueMode;
+  timeoutSeconds?: number;
+  senderIsOwner?: boolean;
+  channel?: string;
+  runId?: string;
+}
