@@ -1,1 +1,43 @@
-export {};
+/**
+ * @claw/tool-policy — layered tool permissions that explain themselves.
+ *
+ * @example
+ * import { compileToolPolicy, CORE_TOOL_IDS } from "@claw/tool-policy";
+ * const policy = compileToolPolicy({ global: { profile: "coding" }, sender: { isOwner: false } });
+ * policy.resolve(CORE_TOOL_IDS); // the coding tools available to this turn
+ */
+export {
+  CORE_TOOL_IDS,
+  CORE_TOOLS,
+  getCoreTool,
+  OWNER_ONLY_TOOLS,
+  sortToolsByCatalog,
+  type ToolCatalogEntry,
+  type ToolSection,
+} from "./catalog.js";
+export {
+  explainCompiledToolPolicy,
+  explainToolPolicy,
+  formatToolPolicyExplanation,
+  formatToolVerdict,
+  type ToolPolicyExplanation,
+  type ToolRemoval,
+  type ToolVerdict,
+} from "./explain.js";
+export { normalizeToolName, TOOL_ALIASES, TOOL_GROUPS } from "./groups.js";
+export {
+  classifyEntry,
+  compileToolMatcher,
+  globToRegExp,
+  type RuleHit,
+  type ToolListEntry,
+  type ToolMatcher,
+} from "./match.js";
+export { createToolPolicyCache, type ToolPolicyCache, toolPolicyCacheKey } from "./pipeline/cache.js";
+export { type CompiledToolPolicy, compileToolPolicy } from "./pipeline/compile.js";
+export { TOOL_POLICY_LAYERS, type ToolPolicyLayer, type ToolPolicyLayerId } from "./pipeline/layers.js";
+export type { PolicyStep } from "./pipeline/steps.js";
+export { DEFAULT_MAX_SPAWN_DEPTH, SUBAGENT_DENY_RULES, subagentDenyEntries } from "./pipeline/subagent.js";
+export type { ToolPolicyWarning, ToolPolicyWarningCode } from "./pipeline/warnings.js";
+export { isToolProfileId, TOOL_PROFILE_IDS, TOOL_PROFILES, type ToolProfileId } from "./profiles.js";
+export type * from "./types.js";
