@@ -1,1 +1,74 @@
-export {};
+export {
+  type AuthStore,
+  type AuthStoreOptions,
+  createAuthStore,
+  type FailureNote,
+  type ProfilePlan,
+} from "./auth-store.js";
+export {
+  type CandidateConfig,
+  type ModelRef,
+  type ModelRefInput,
+  parseModelRef,
+  resolveCandidates,
+} from "./candidates.js";
+export {
+  type Classification,
+  classifyFacts,
+  classifyFailure,
+  type FailureSite,
+  ruleMatches,
+  throwIfFailed,
+  toFailoverError,
+} from "./classify.js";
+export {
+  type Availability,
+  applyFailure,
+  applySuccess,
+  availability,
+  type CooldownConfig,
+  type CooldownEntry,
+  cooldownDuration,
+  DEFAULT_COOLDOWNS,
+  type DoublingLane,
+  type ProfileState,
+  resolveCooldownConfig,
+} from "./cooldown.js";
+export {
+  AllCandidatesFailedError,
+  FailoverError,
+  type FailoverErrorInit,
+  type FallbackAttempt,
+  type SkipCause,
+} from "./errors.js";
+export type { FailoverEvent } from "./events.js";
+export { type ErrorFacts, errorFacts, retryAfterFromHeaders } from "./facts.js";
+export { type CooldownLane, REASON_POLICY, type ReasonPolicy } from "./policy.js";
+export {
+  type CoolingProfile,
+  credentialOf,
+  type OrderInput,
+  orderProfiles,
+  type ProfileOrder,
+} from "./profiles.js";
+export { type CooldownScope, FAILOVER_RULES, type FailoverRule, NETWORK_CODES } from "./rules.js";
+export {
+  type Attempt,
+  type FallbackResult,
+  type RunWithFallbackOptions,
+  runWithModelFallback,
+} from "./run-with-fallback.js";
+export {
+  createJsonFileAuthStateStore,
+  type JsonFileAuthStore,
+  type JsonFileStoreOptions,
+} from "./stores/json-file.js";
+export { createMemoryAuthStateStore } from "./stores/memory.js";
+export { createSqliteAuthStateStore, type SqliteDatabase, type SqliteStatement } from "./stores/sqlite.js";
+export type {
+  ApiKeyProfile,
+  AuthProfile,
+  AuthStateStore,
+  CredentialStore,
+  OAuthProfile,
+} from "./stores/types.js";

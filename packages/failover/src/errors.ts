@@ -1,0 +1,102 @@
+/**
+ * The two errors a caller sees: `FailoverError` (one classified failure) and
+ * `AllCandidatesFailedError` (every candidate failed; lists each attempt and when to retry).
+ */
+import type { FailureReason } from "@claw/providers";
+import type { CooldownScope } from "./rules.js";
+
+export interface FailoverErrorInit {
+  reason: FailureReason;
+  message: string;
+  provider?: string;
+  model?: string;
+  profileId?: string;
+  status?: number;
+  code?: string;
+  retryAfterMs?: number;
+  /** Id of the rule in FAILOVER_RULES that decided the reason ("provider:<reason>" when the adapter did). */
+  rule?: string;
+  /** Cooldown scope the rule asked for (an account-wide rate limit cools the whole key). */
+  scope?: CooldownScope;
+  cause?: unknown;
+}
+
+/**
+ * One classified failure of one model call.
+ *
+ * @example
+ * if (err instanceof FailoverError && err.reason === "context_overflow") await compact();
+ */
+export class FailoverError extends Error {
+  override readonly name = "FailoverError";
+  readonly reason: FailureReason;
+  readonly provider: string | undefined;
+  readonly model: string | undefined;
+  readonly profileId: string | undefined;
+  readonly status: number | undefined;
+  readonly code: string | undefined;
+  readonly retryAfterMs: number | undefined;
+  readonly rule: string | undefined;
+  readonly scope: CooldownScope | undefined;
+
+  constructor(init: FailoverErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.reason = init.reason;
+    this.provider = init.provider;
+    this.model = init.model;
+    this.profileId = init.profileId;
+    this.status = init.status;
+    this.code = init.code;
+    this.retryAfterMs = init.retryAfterMs;
+    this.rule = init.rule;
+    this.scope = init.scope;
+  }
+}
+
+/** Why a candidate was not even called. */
+export type SkipCause = "cooldown" | "disabled" | "no_profiles" | "probe_in_flight";
+
+/** One line of the story of a run: a call that failed, or a candidate that was skipped. */
+export interface FallbackAttempt {
+  provider: string;
+  model: string;
+  profileId?: string;
+  outcome: "failed" | "skipped";
+  reason: FailureReason;
+  skip?: SkipCause;
+  status?: number;
+  code?: string;
+  message: string;
+  /** For skips and cooldowns: when this candidate (or profile) becomes usable again (epoch ms). */
+  until?: number;
+}
+
+function describe(a: FallbackAttempt, index: number): string {
+  const who = `${a.provider}/${a.model}${a.profileId ? ` [profile ${a.profileId}]` : ""}`;
+  const status = a.status !== undefined ? ` ${a.status}` : "";
+  const verb =
+    a.outcome === "skipped" ? `skipped (${a.skip ?? "cooldown"}, ${a.reason})` : `${a.reason}${status}`;
+  return `  ${index + 1}. ${who}: ${verb} — ${a.message}`;
+}
+
+/**
+ * Every candidate failed or was skipped. `attempts` has one entry per call or skip, in order;
+ * `retryAt` is the soonest time any of them becomes usable again (undefined when nothing is
+ * cooling, so retrying now is as good as later).
+ */
+export class AllCandidatesFailedError extends Error {
+  override readonly name = "AllCandidatesFailedError";
+  readonly attempts: readonly FallbackAttempt[];
+  readonly retryAt: number | undefined;
+
+  constructor(attempts: readonly FallbackAttempt[], retryAt: number | undefined, now: number) {
+    const lines = attempts.map(describe);
+    const when =
+      retryAt === undefined
+        ? "Nothing is cooling down: check the messages above (keys, network, model names) and retry."
+        : `Soonest usable again: ${new Date(retryAt).toISOString()} (in ${Math.ceil((retryAt - now) / 1000)} s).`;
+    super(`All ${attempts.length} model attempt(s) failed:\n${lines.join("\n")}\n${when}`);
+    this.attempts = attempts;
+    this.retryAt = retryAt;
+  }
+}
