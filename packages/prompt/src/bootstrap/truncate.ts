@@ -1,6 +1,6 @@
-/** Share of the budget kept from the start and the end of a long file; the rest is the marker. */
-const HEAD_SHARE = 0.7;
-const TAIL_SHARE = 0.2;
+/** Shares of the budget (after the marker) kept from the start and the end of a long file. */
+const HEAD_SHARE = 0.75;
+const TAIL_SHARE = 0.25;
 
 function dropBrokenSurrogates(head: string, tail: string): [string, string] {
   const last = head.charCodeAt(head.length - 1);
@@ -25,11 +25,13 @@ export function truncateHeadTail(
   rawChars = text.length,
 ): { text: string; truncated: boolean } {
   if (text.length <= maxChars && rawChars <= text.length) return { text, truncated: false };
+  const marker = `[… ${fileName} is ${rawChars.toLocaleString("en-US")} characters; only its start and end are shown here. Read the file for the full text …]`;
+  // The marker and its two blank-line separators come out of the budget, so the result never exceeds it.
+  const available = Math.max(0, maxChars - marker.length - 4);
   const [head, tail] = dropBrokenSurrogates(
-    text.slice(0, Math.floor(maxChars * HEAD_SHARE)),
-    text.slice(text.length - Math.floor(maxChars * TAIL_SHARE)),
+    text.slice(0, Math.floor(available * HEAD_SHARE)),
+    text.slice(text.length - Math.floor(available * TAIL_SHARE)),
   );
-  const cut = rawChars - head.length - tail.length;
-  const marker = `[… ${cut.toLocaleString("en-US")} characters of ${fileName} truncated (kept ${head.length.toLocaleString("en-US")} from the start and ${tail.length.toLocaleString("en-US")} from the end); read the file for the full text …]`;
+  if (!head && !tail) return { text: marker, truncated: true };
   return { text: `${head.trimEnd()}\n\n${marker}\n\n${tail.trimStart()}`, truncated: true };
 }

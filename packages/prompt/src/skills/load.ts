@@ -76,15 +76,13 @@ async function loadRoot(dir: SkillDir, options: Required<LoadSkillsOptions>) {
       message: `${candidates.length} skill folders, over the limit of ${options.maxCandidatesPerRoot}; the rest are ignored`,
     });
   const loaded = await Promise.all(
-    candidates
-      .slice(0, options.maxCandidatesPerRoot)
-      .map((entry) =>
-        loadFolder(realRoot, dir, entry, options.maxFileBytes).catch(
-          (error: Error): Loaded => ({
-            diagnostic: { path: join(realRoot, entry.name), message: error.message },
-          }),
-        ),
+    candidates.slice(0, options.maxCandidatesPerRoot).map((entry) =>
+      loadFolder(realRoot, dir, entry, options.maxFileBytes).catch(
+        (error: Error): Loaded => ({
+          diagnostic: { path: join(realRoot, entry.name), message: error.message },
+        }),
       ),
+    ),
   );
   for (const item of loaded) {
     if (item && "skill" in item) skills.push(item.skill);
