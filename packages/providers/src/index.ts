@@ -1,8 +1,40 @@
+/**
+ * @claw/providers — one streaming interface over LLM wire APIs, a model catalog, error
+ * classification, and a faux provider (a test double) for the layers above.
+ */
+
+export { ANTHROPIC_ERROR_RULES } from "./adapters/anthropic/errors.js";
+// Adapters (also reachable through `stream()`)
+export { streamAnthropic } from "./adapters/anthropic/stream.js";
+export { ANTHROPIC_THINKING_BUDGETS } from "./adapters/anthropic/thinking.js";
+export { OPENAI_ERROR_RULES } from "./adapters/openai-completions/errors.js";
+export { streamOpenAICompletions } from "./adapters/openai-completions/stream.js";
+export { streamOpenAIResponses } from "./adapters/openai-responses/stream.js";
+export { toOpenAIParameters } from "./adapters/shared/openai-schema.js";
+export { defineOpenAICompatibleModel, type OpenAICompatibleModelInput } from "./catalog/compatible.js";
+// Models
+export { MODEL_CATALOG } from "./catalog/models.js";
+export {
+  findModel,
+  listModels,
+  parseModelRef,
+  type ResolveModelOptions,
+  resolveModel,
+} from "./catalog/resolve.js";
+// Errors
 export { classifyProviderError, ruleMatches } from "./errors/classify.js";
 export { COMMON_ERROR_RULES, CONTEXT_OVERFLOW_PATTERN } from "./errors/common-rules.js";
 export { errorFactsFrom, type FailureFacts } from "./errors/facts.js";
 export { type HeaderSource, parseRetryAfter } from "./errors/retry-after.js";
 export type { ErrorFacts, ErrorRule, ErrorRuleTable } from "./errors/rules.js";
+// Test double
+export { createFauxProvider, type FauxProvider, type FauxProviderOptions } from "./faux/faux-provider.js";
+export type { FauxBlock, FauxCall, FauxError, FauxReply, FauxStep } from "./faux/script.js";
+export { BUILTIN_APIS, registerBuiltinApis } from "./registry/builtins.js";
+// Entry points and registry
+export { complete, stream } from "./registry/entry.js";
+export { getApi, listApis, registerApi, unregisterApi } from "./registry/registry.js";
+// Building adapters
 export { type AssistantEventSink, createAssistantEventStream } from "./stream/event-stream.js";
 export { type BlockKey, createAssistantMessage, MessageBuilder } from "./stream/message-builder.js";
 export { parseToolArguments } from "./stream/partial-json.js";
@@ -13,4 +45,7 @@ export {
   toProviderErrorInfo,
 } from "./stream/run-adapter.js";
 export { calculateUsage, emptyUsage, type TokenCounts } from "./stream/usage.js";
+export { normalizeToolCallId, TOOL_CALL_ID_RULES, type ToolCallIdRule } from "./transform/tool-call-id.js";
+// Cross-provider transform
+export { isSameModel, transformMessages } from "./transform/transform-messages.js";
 export type * from "./types.js";

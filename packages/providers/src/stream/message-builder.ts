@@ -79,7 +79,7 @@ export class MessageBuilder {
   /** Appends text to the text block `key`, opening it first if needed. */
   appendText(delta: string, key: BlockKey = "text"): void {
     const b = this.openBlock(key, "text");
-    if (!b || b.kind !== "text" || delta === "") return;
+    if (b?.kind !== "text" || delta === "") return;
     b.block.text += delta;
     this.stream.push({ type: "text_delta", contentIndex: b.index, delta, partial: this.message });
   }
@@ -87,7 +87,7 @@ export class MessageBuilder {
   /** Appends reasoning to the thinking block `key`, opening it first if needed. */
   appendThinking(delta: string, key: BlockKey = "thinking"): void {
     const b = this.openBlock(key, "thinking");
-    if (!b || b.kind !== "thinking" || delta === "") return;
+    if (b?.kind !== "thinking" || delta === "") return;
     b.block.thinking += delta;
     this.stream.push({ type: "thinking_delta", contentIndex: b.index, delta, partial: this.message });
   }
@@ -95,7 +95,7 @@ export class MessageBuilder {
   /** Sets the signature (and redaction flag) of the thinking block `key`. */
   setThinkingSignature(signature: string, key: BlockKey = "thinking", redacted?: boolean): void {
     const b = this.openBlock(key, "thinking");
-    if (!b || b.kind !== "thinking") return;
+    if (b?.kind !== "thinking") return;
     b.block.thinkingSignature = (b.block.thinkingSignature ?? "") + signature;
     if (redacted) b.block.redacted = true;
   }

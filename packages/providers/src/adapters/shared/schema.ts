@@ -1,0 +1,12 @@
+/**
+ * Tool schemas leave TypeBox as plain JSON: no symbol keys, no functions, a fresh copy each
+ * time so per-provider normalisation can edit it freely.
+ */
+import type { TSchema } from "typebox";
+
+export type JsonSchema = Record<string, unknown>;
+
+/** A plain-JSON deep copy of a TypeBox (or any JSON) schema. */
+export function plainSchema(schema: TSchema | JsonSchema): JsonSchema {
+  return JSON.parse(JSON.stringify(schema)) as JsonSchema;
+}
