@@ -7,6 +7,8 @@
  *   "POST /api/chat": replayHttprr(fixture("ollama-chat/text-stream.httprr")),
  * });
  */
+
+export { type Collected, collect } from "./collect.js";
 export {
   hangUpAfter,
   malformedSse,
