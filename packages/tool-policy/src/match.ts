@@ -80,39 +80,36 @@ const WRITE = "write";
  * m.match("process"); // { entry: "group:runtime", path: "tools.deny" }
  */
 export function compileToolMatcher(entries: readonly ToolListEntry[], options: MatcherOptions): ToolMatcher {
+  const { exact, lookup } = compileLookup(entries, options.groups);
+  // "apply_patch follows write": resolved once here so matching stays a lookup.
+  const followers = entries.filter((e) => !e.exact);
+  if (followers.length > 0 && !lookup(APPLY_PATCH)) {
+    const followed = compileLookup(followers, options.groups).lookup(WRITE);
+    if (followed) exact.set(APPLY_PATCH, { ...followed, via: "apply_patch follows write" });
+  }
+  return { test: (name) => lookup(name) !== undefined, match: lookup };
+}
+
+/** Exact ids in a Map, globs as anchored RegExps, `"*"` as a flag; the first entry wins. */
+function compileLookup(entries: readonly ToolListEntry[], groups: MatcherOptions["groups"]) {
   const exact = new Map<string, RuleHit>();
   const globs: { re: RegExp; hit: RuleHit }[] = [];
   let all: RuleHit | undefined;
-  const followers: ToolListEntry[] = [];
   for (const hit of entries) {
-    const meaning = classifyEntry(hit.entry, options.groups);
+    const meaning = classifyEntry(hit.entry, groups);
     if (meaning.kind === "all") all ??= hit;
     else if (meaning.kind === "name") {
       if (!exact.has(meaning.name)) exact.set(meaning.name, hit);
     } else if (meaning.kind === "group") {
       for (const member of meaning.members ?? []) if (!exact.has(member)) exact.set(member, hit);
     } else globs.push({ re: meaning.re, hit });
-    if (!hit.exact) followers.push(hit);
   }
-  const direct = (name: string): RuleHit | undefined => {
+  const lookup = (name: string): RuleHit | undefined => {
     if (all) return all;
     const found = exact.get(name);
     if (found) return found;
     for (const glob of globs) if (glob.re.test(name)) return glob.hit;
     return undefined;
   };
-  // "apply_patch follows write": resolved once here so matching stays a lookup.
-  if (followers.length > 0 && !direct(APPLY_PATCH)) {
-    const followed = compileToolMatcherNoFollow(followers, options).match(WRITE);
-    if (followed) exact.set(APPLY_PATCH, { ...followed, via: "apply_patch follows write" });
-  }
-  const test = (name: string): boolean => direct(name) !== undefined;
-  return { test, match: direct };
-}
-
-function compileToolMatcherNoFollow(entries: readonly ToolListEntry[], options: MatcherOptions): ToolMatcher {
-  return compileToolMatcher(
-    entries.map((e) => ({ ...e, exact: true })),
-    options,
-  );
+  return { exact, lookup };
 }
