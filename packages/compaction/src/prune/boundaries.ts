@@ -1,0 +1,97 @@
+import type { Message } from "@claw/providers";
+import type { TokenEstimator } from "../estimate/estimator.js";
+
+/**
+ * Where a history may be cut without separating a tool call from its result. `cuts` holds the
+ * ascending indexes `b` (0 ≤ b ≤ n) such that `messages.slice(0, b)` / `messages.slice(b)` keep
+ * every call together with its result; `prefix[i]` is the token sum of `messages[0..i)`.
+ * Built once in O(n); every later question is a lookup or a binary search.
+ */
+export interface HistoryIndex {
+  readonly tokens: Float64Array;
+  readonly prefix: Float64Array;
+  readonly cuts: Int32Array;
+}
+
+/**
+ * Indexes `messages` for cutting: per-message tokens, prefix sums and tool-safe cut points.
+ *
+ * @example
+ * const index = indexHistory(messages, charsPerTokenEstimator);
+ * index.prefix[messages.length]; // total tokens
+ */
+export function indexHistory(messages: readonly Message[], estimator: TokenEstimator): HistoryIndex {
+  const n = messages.length;
+  const tokens = new Float64Array(n);
+  const prefix = new Float64Array(n + 1);
+  // blocked[b] > 0 ⇔ some call at index < b has its result at index ≥ b (difference array).
+  const blocked = new Int32Array(n + 2);
+  const open = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const message = messages[i] as Message;
+    const t = estimator.message(message);
+    tokens[i] = t;
+    prefix[i + 1] = (prefix[i] as number) + t;
+    if (message.role === "assistant") {
+      for (const block of message.content) if (block.type === "toolCall") open.set(block.id, i);
+    } else if (message.role === "toolResult") {
+      const call = open.get(message.toolCallId);
+      if (call !== undefined) {
+        open.delete(message.toolCallId);
+        (blocked[call + 1] as number)++;
+        (blocked[i + 1] as number)--;
+      }
+    }
+  }
+  const cuts: number[] = [];
+  let depth = 0;
+  for (let b = 0; b <= n; b++) {
+    depth += blocked[b] as number;
+    if (depth === 0) cuts.push(b);
+  }
+  return { tokens, prefix, cuts: Int32Array.from(cuts) };
+}
+
+/** Largest position `k` in `cuts` with `cuts[k] ≤ limit` (or -1). */
+export function lastCutAtOrBefore(cuts: Int32Array, limit: number): number {
+  let lo = 0;
+  let hi = cuts.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if ((cuts[mid] as number) <= limit) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/** Largest position `k` in `cuts` with `prefix[cuts[k]] ≤ maxPrefix` (or -1). */
+export function lastCutWithPrefixAtMost(index: HistoryIndex, maxPrefix: number): number {
+  const { cuts, prefix } = index;
+  let lo = 0;
+  let hi = cuts.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if ((prefix[cuts[mid] as number] as number) <= maxPrefix) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/** Smallest position `k` in `cuts` with `prefix[cuts[k]] ≥ minPrefix` (or cuts.length). */
+export function firstCutWithPrefixAtLeast(index: HistoryIndex, minPrefix: number): number {
+  const { cuts, prefix } = index;
+  let lo = 0;
+  let hi = cuts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((prefix[cuts[mid] as number] as number) >= minPrefix) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
