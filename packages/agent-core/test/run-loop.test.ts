@@ -87,14 +87,13 @@ describe("agent loop through the runtime (faux provider)", () => {
   });
 
   it("invalid arguments get a clear error result naming the field", async () => {
-    const { runtime } = fauxRuntime([
-      { toolCalls: [{ name: "echo", arguments: { text: 42, extra: true } }] },
-      "ok",
-    ]);
+    const { runtime } = fauxRuntime([{ toolCalls: [{ name: "echo", arguments: { txt: "typo" } }] }, "ok"]);
     const result = await runtime.run({ sessionKey: "s", message: "go" }).result;
     const [tr] = toolResults(result.messages);
     expect(tr?.isError).toBe(true);
-    expect(resultText(tr!)).toMatch(/Invalid arguments for tool "echo": \/text/);
+    expect(resultText(tr!)).toMatch(
+      /Invalid arguments for tool "echo": .*required properties text.*Received: \{"txt":"typo"\}/,
+    );
   });
 
   it("an unknown tool gets an error result listing the available tools", async () => {
