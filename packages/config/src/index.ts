@@ -1,1 +1,86 @@
-export {};
+/**
+ * @claw/config: the `claw.json` schema, loader, validation with hints, and everything resolved
+ * from the config (agent scope, workspaces, session keys). Libraries take plain options; only
+ * apps call `loadConfig`.
+ */
+
+export { isEnvReference, substituteEnv } from "./load/env-substitution.js";
+export { deepMerge, INCLUDE_KEY, type IncludeOptions, loadWithIncludes } from "./load/includes.js";
+export {
+  type LoadConfigOptions,
+  type LoadedConfig,
+  loadConfig,
+  readConfigDocument,
+} from "./load/load-config.js";
+export { parseJson5 } from "./load/parse-json5.js";
+export { type ConfigPaths, expandUserPath, type PathInputs, resolveConfigPaths } from "./load/paths.js";
+export {
+  type AgentsView,
+  DEFAULT_AGENT_ID,
+  type ResolvedAgentConfig,
+  resolveAgentConfig,
+  resolveDefaultAgentId,
+  resolveSessionAgentId,
+  resolveSessionAgentIds,
+  type SessionAgentParams,
+} from "./resolve/agent-scope.js";
+export { type ModelRefParts, modelSelectionRefs, parseModelRef } from "./resolve/model-ref.js";
+export {
+  DEFAULT_RESET_HOUR,
+  type EffectiveResetPolicy,
+  resolveSessionResetPolicy,
+  type SessionChatType,
+} from "./resolve/session-reset.js";
+export { type DirInputs, resolveAgentStateDir, resolveAgentWorkspaceDir } from "./resolve/workspace.js";
+export {
+  type AgentDefaultsConfig,
+  type AgentEntryConfig,
+  type BindingConfig,
+  type ClawConfig,
+  ClawConfigSchema,
+  configJsonSchema,
+  type DmScopeValue,
+  type GatewaySettings,
+  type ModelSelectionConfig,
+  type ResetPolicyConfig,
+  type SessionSettings,
+} from "./schema/config.js";
+export {
+  buildCronSessionKey,
+  buildDirectSessionKey,
+  buildGroupSessionKey,
+  buildHookSessionKey,
+  buildMainSessionKey,
+  buildSubagentSessionKey,
+  DEFAULT_ACCOUNT_ID,
+  DEFAULT_MAIN_KEY,
+  type DirectKeyParams,
+  type DmScope,
+  type GroupKeyParams,
+  resolveLinkedPeerId,
+  type ThreadRef,
+} from "./session-key/build.js";
+export { type NormalizeContext, normalizeSessionKey } from "./session-key/normalize.js";
+export {
+  isSubagentSessionKey,
+  type ParsedSessionKey,
+  parseAgentSessionKey,
+  parseSessionKey,
+} from "./session-key/parse.js";
+export { closestMatch, didYouMean } from "./validate/closest.js";
+export { ConfigError, type ConfigIssue, formatConfigIssue, formatPath } from "./validate/issue.js";
+export {
+  defaultConfig,
+  type ValidateOptions,
+  type ValidationResult,
+  validateConfig,
+} from "./validate/validate-config.js";
+export {
+  getAtPath,
+  type PathSegment,
+  parseConfigPath,
+  setAtPath,
+  unsetAtPath,
+} from "./write/config-path-access.js";
+export { isSensitiveKey, REDACTED, redactConfig } from "./write/redact.js";
+export { type WriteResult, writeConfigFile } from "./write/write-config.js";

@@ -1,0 +1,113 @@
+/**
+ * `channels.*`: per-channel access policy, delivery limits and credentials. Each channel may
+ * hold several `accounts`, which override the channel's fields.
+ */
+import Type, { type TProperties } from "typebox";
+import {
+  closedObject,
+  NonNegativeInteger,
+  PositiveInteger,
+  recordOf,
+  StringList,
+  section,
+} from "./primitives.js";
+
+const GroupSettings = closedObject({
+  requireMention: Type.Optional(Type.Boolean()),
+  allowFrom: Type.Optional(StringList),
+  tools: Type.Optional(closedObject({ allow: Type.Optional(StringList), deny: Type.Optional(StringList) })),
+  enabled: Type.Optional(Type.Boolean()),
+});
+
+const RetrySettings = closedObject({
+  attempts: Type.Optional(Type.Integer({ minimum: 1, maximum: 10 })),
+  minDelayMs: Type.Optional(NonNegativeInteger),
+  maxDelayMs: Type.Optional(NonNegativeInteger),
+  jitter: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+});
+
+/** Fields every channel and channel account understands; none carries a default at this level. */
+const commonProps = {
+  enabled: Type.Optional(Type.Boolean()),
+  dmPolicy: Type.Optional(Type.Enum(["pairing", "allowlist", "open", "disabled"])),
+  allowFrom: Type.Optional(StringList),
+  groupPolicy: Type.Optional(Type.Enum(["open", "allowlist", "disabled"])),
+  groups: Type.Optional(recordOf(GroupSettings)),
+  textChunkLimit: Type.Optional(PositiveInteger),
+  chunkMode: Type.Optional(Type.Enum(["length", "newline"])),
+  blockStreaming: Type.Optional(Type.Boolean()),
+  historyLimit: Type.Optional(NonNegativeInteger),
+  responsePrefix: Type.Optional(Type.String()),
+  replyToMode: Type.Optional(Type.Enum(["off", "first", "all"])),
+  retry: Type.Optional(RetrySettings),
+};
+
+function channel<Specific extends TProperties>(specific: Specific) {
+  const accountProps = { ...commonProps, ...specific, name: Type.Optional(Type.String()) };
+  return Type.Optional(
+    closedObject({
+      ...commonProps,
+      ...specific,
+      accounts: Type.Optional(recordOf(closedObject(accountProps))),
+    }),
+  );
+}
+
+export const TelegramChannel = channel({
+  botToken: Type.Optional(Type.String()),
+  tokenFile: Type.Optional(Type.String()),
+  streamMode: Type.Optional(Type.Enum(["partial", "block", "off"])),
+  draftChunk: Type.Optional(
+    closedObject({ minChars: Type.Optional(PositiveInteger), maxChars: Type.Optional(PositiveInteger) }),
+  ),
+  webhookUrl: Type.Optional(Type.String()),
+});
+
+export const DiscordChannel = channel({
+  token: Type.Optional(Type.String()),
+  maxLinesPerMessage: Type.Optional(PositiveInteger),
+  guilds: Type.Optional(recordOf(GroupSettings)),
+});
+
+export const SlackChannel = channel({
+  botToken: Type.Optional(Type.String()),
+  appToken: Type.Optional(Type.String()),
+  signingSecret: Type.Optional(Type.String()),
+  mode: Type.Optional(Type.Enum(["socket", "http"])),
+});
+
+export const TerminalChannel = channel({});
+
+export const WebChannel = channel({});
+
+export const ChannelsConfig = section({
+  defaults: section({
+    dmPolicy: Type.Enum(["pairing", "allowlist", "open", "disabled"], { default: "pairing" }),
+    groupPolicy: Type.Enum(["open", "allowlist", "disabled"], { default: "allowlist" }),
+    textChunkLimit: Type.Integer({ minimum: 1, default: 4000 }),
+    chunkMode: Type.Enum(["length", "newline"], { default: "length" }),
+  }),
+  telegram: TelegramChannel,
+  discord: DiscordChannel,
+  slack: SlackChannel,
+  terminal: TerminalChannel,
+  web: WebChannel,
+});
+
+export const Binding = closedObject({
+  agentId: Type.String({ minLength: 1 }),
+  comment: Type.Optional(Type.String()),
+  match: closedObject({
+    channel: Type.String({ minLength: 1 }),
+    accountId: Type.Optional(Type.String({ description: '"*" matches every account of the channel.' })),
+    peer: Type.Optional(
+      closedObject({ kind: Type.Enum(["direct", "group", "channel"]), id: Type.String({ minLength: 1 }) }),
+    ),
+    guildId: Type.Optional(Type.String()),
+    teamId: Type.Optional(Type.String()),
+  }),
+});
+
+export const BindingsConfig = Type.Array(Binding, {
+  description: "Route inbound messages to agents. Most specific match wins; ties go to the first listed.",
+});

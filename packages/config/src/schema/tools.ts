@@ -1,0 +1,60 @@
+import Type from "typebox";
+import { closedObject, PositiveInteger, recordOf, StringList, section } from "./primitives.js";
+
+export const ToolProfile = Type.Enum(["minimal", "coding", "messaging", "full"]);
+
+const policyFields = {
+  profile: Type.Optional(ToolProfile),
+  allow: Type.Optional(StringList),
+  alsoAllow: Type.Optional(Type.Array(Type.String(), { description: "Added to the profile's allow list." })),
+  deny: Type.Optional(Type.Array(Type.String(), { description: "Always wins over allow." })),
+};
+
+/** A policy for one model provider (`tools.byProvider.<provider>`). */
+export const ProviderToolPolicy = closedObject(policyFields);
+
+/** Tool policy as set on an agent (`agents.defaults.tools`, `agents.list[].tools`). */
+export const AgentToolPolicy = closedObject({
+  ...policyFields,
+  byProvider: Type.Optional(recordOf(ProviderToolPolicy)),
+});
+
+/** The global `tools` section: the global policy layer plus tool-specific settings. */
+export const ToolsConfig = section({
+  ...policyFields,
+  byProvider: Type.Optional(recordOf(ProviderToolPolicy)),
+  exec: section({
+    applyPatch: Type.Boolean({ default: false, description: "Offer the apply_patch tool." }),
+    timeoutSec: Type.Integer({ minimum: 1, default: 1800 }),
+    backgroundMs: Type.Integer({
+      minimum: 0,
+      default: 10_000,
+      description: "Auto-background after this long.",
+    }),
+  }),
+  elevated: section({
+    enabled: Type.Boolean({ default: false }),
+    allowFrom: Type.Optional(
+      recordOf(StringList, { description: "Sender ids per channel allowed to elevate." }),
+    ),
+  }),
+  agentToAgent: section({
+    enabled: Type.Boolean({ default: false }),
+    allow: Type.Optional(StringList),
+  }),
+  subagents: section({
+    tools: Type.Optional(closedObject({ allow: Type.Optional(StringList), deny: Type.Optional(StringList) })),
+  }),
+  web: section({
+    search: section({
+      enabled: Type.Boolean({ default: true }),
+      provider: Type.Optional(Type.String()),
+      apiKey: Type.Optional(Type.String()),
+      maxResults: Type.Optional(PositiveInteger),
+    }),
+    fetch: section({
+      enabled: Type.Boolean({ default: true }),
+      maxChars: Type.Integer({ minimum: 100, default: 50_000 }),
+    }),
+  }),
+});

@@ -1,0 +1,50 @@
+/** "Did you mean" support: the nearest candidate by edit distance, if it is near enough. */
+
+/** Levenshtein distance, case-insensitive. */
+export function editDistance(a: string, b: string): number {
+  const left = a.toLowerCase();
+  const right = b.toLowerCase();
+  let previous = Array.from({ length: right.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= left.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= right.length; j++) {
+      const cost = left[i - 1] === right[j - 1] ? 0 : 1;
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+    }
+    previous = current;
+  }
+  return previous[right.length] ?? 0;
+}
+
+/**
+ * The candidate closest to `input`, or undefined when none is within a third of its length
+ * (at least 2 edits, 1 for inputs of three characters or fewer); a candidate that contains the input (or is contained) also counts.
+ *
+ * @example
+ * closestMatch("gatway", ["gateway", "agents"]); // → "gateway"
+ */
+export function closestMatch(input: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  const limit = input.length <= 3 ? 1 : Math.max(2, Math.floor(input.length / 3));
+  for (const candidate of candidates) {
+    const distance = editDistance(input, candidate);
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  if (best !== undefined && bestDistance <= limit) return best;
+  const lower = input.toLowerCase();
+  for (const candidate of candidates) {
+    const c = candidate.toLowerCase();
+    if (lower.length >= 3 && (c.includes(lower) || lower.includes(c))) return candidate;
+  }
+  return undefined;
+}
+
+/** `did you mean "x"?` or undefined. */
+export function didYouMean(input: string, candidates: Iterable<string>): string | undefined {
+  const match = closestMatch(input, candidates);
+  return match === undefined ? undefined : `did you mean ${JSON.stringify(match)}?`;
+}

@@ -1,0 +1,61 @@
+/**
+ * `validateConfig`: structure (every problem, with path, value and hint), then cross-field rules.
+ * Defaults are applied to a copy first, so a key with a default is never "required".
+ */
+import Value from "typebox/value";
+import { type ClawConfig, ClawConfigSchema } from "../schema/config.js";
+import { checkModelRefs } from "./check-models.js";
+import { checkAgents, checkAuth, checkBindings, checkGateway } from "./check-references.js";
+import { buildKeyIndex, checkAgainstSchema } from "./check-schema.js";
+import type { ConfigIssue } from "./issue.js";
+
+export interface ValidateOptions {
+  /** The model catalog as `"provider/model"` refs; when given, unknown models are errors with hints. */
+  knownModels?: readonly string[];
+}
+
+export type ValidationResult = { ok: true; config: ClawConfig } | { ok: false; issues: ConfigIssue[] };
+
+let keyIndex: Map<string, string[]> | undefined;
+
+/**
+ * Validates a parsed config document and returns it with defaults applied, or every problem.
+ *
+ * @example
+ * const result = validateConfig({ gateway: { port: 8080 } });
+ * if (result.ok) console.log(result.config.gateway.bind); // "loopback"
+ * else for (const issue of result.issues) console.error(formatConfigIssue(issue));
+ */
+export function validateConfig(document: unknown, options: ValidateOptions = {}): ValidationResult {
+  if (typeof document !== "object" || document === null || Array.isArray(document))
+    return {
+      ok: false,
+      issues: [
+        { path: "", value: document, message: "must be an object", hint: "the file should contain { ... }" },
+      ],
+    };
+  const withDefaults = Value.Default(ClawConfigSchema, structuredClone(document));
+  keyIndex ??= buildKeyIndex(ClawConfigSchema as unknown as Record<string, unknown>);
+  const issues: ConfigIssue[] = [];
+  checkAgainstSchema(ClawConfigSchema as unknown as Record<string, unknown>, withDefaults, [], {
+    issues,
+    keyIndex,
+  });
+  if (issues.length > 0) return { ok: false, issues };
+  const config = withDefaults as ClawConfig;
+  issues.push(
+    ...checkAgents(config),
+    ...checkBindings(config),
+    ...checkAuth(config),
+    ...checkGateway(config),
+    ...checkModelRefs(config, options.knownModels),
+  );
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, config };
+}
+
+/** The config used when no file exists: every default, nothing else. */
+export function defaultConfig(): ClawConfig {
+  const result = validateConfig({});
+  if (!result.ok) throw new Error("the built-in defaults do not validate (a bug in @claw/config)");
+  return result.config;
+}

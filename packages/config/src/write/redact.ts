@@ -1,0 +1,37 @@
+/** Secrets never reach a terminal or a log: redact before printing any config. */
+import { isEnvReference } from "../load/env-substitution.js";
+
+export const REDACTED = "__REDACTED__";
+
+const SENSITIVE_KEY =
+  /(^|[-_])(api[-_]?key|apikey|token|password|passphrase|secret|private[-_]?key|authorization|cookie|credentials?)$|(Token|Password|Secret|ApiKey|Key)$/i;
+
+/** True for keys whose values are credentials (`apiKey`, `botToken`, `signingSecret`, `password`, …). */
+export function isSensitiveKey(key: string): boolean {
+  return SENSITIVE_KEY.test(key);
+}
+
+/**
+ * A deep copy with every credential value replaced by `"__REDACTED__"`. A value that is only an
+ * environment reference (`"${OPENAI_API_KEY}"`) is kept: it names the secret, it is not the secret.
+ *
+ * @example
+ * redactConfig({ gateway: { auth: { token: "abc" } } }); // → { gateway: { auth: { token: "__REDACTED__" } } }
+ */
+export function redactConfig<T>(value: T): T {
+  const visit = (node: unknown, key: string | undefined): unknown => {
+    if (Array.isArray(node)) return node.map((item) => visit(item, key));
+    if (typeof node === "object" && node !== null)
+      return Object.fromEntries(Object.entries(node).map(([k, child]) => [k, visit(child, k)]));
+    if (
+      key !== undefined &&
+      isSensitiveKey(key) &&
+      typeof node === "string" &&
+      node !== "" &&
+      !isEnvReference(node)
+    )
+      return REDACTED;
+    return node;
+  };
+  return visit(value, undefined) as T;
+}
