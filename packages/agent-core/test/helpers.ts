@@ -3,12 +3,14 @@ import { createFauxProvider, type FauxProviderOptions, type FauxStep, type Model
 import { Type } from "typebox";
 import { type AgentRuntimeOptions, type AgentTool, createAgentRuntime, textResult } from "../src/index.js";
 
-export const echoTool: AgentTool = {
+const EchoParams = Type.Object({ text: Type.String() });
+
+export const echoTool: AgentTool<typeof EchoParams> = {
   name: "echo",
   description: "Echoes its text.",
-  parameters: Type.Object({ text: Type.String() }),
+  parameters: EchoParams,
   async execute(args) {
-    return textResult(`echo: ${String(args.text)}`);
+    return textResult(`echo: ${args.text}`);
   },
 };
 
