@@ -19,6 +19,11 @@ export const COMMON_ERROR_RULES: readonly ErrorRule[] = [
     note: "The response ended before the provider said it was done (dropped connection).",
   },
   {
+    reason: "unknown",
+    codes: ["MALFORMED_RESPONSE"],
+    note: "The provider sent bytes we could not parse; nothing says whether a retry helps.",
+  },
+  {
     reason: "context_overflow",
     message: CONTEXT_OVERFLOW_PATTERN,
     note: "The prompt does not fit the model's context window; retrying elsewhere will not help without compaction.",

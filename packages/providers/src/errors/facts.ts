@@ -63,6 +63,12 @@ function causeMessage(error: unknown): string | undefined {
  */
 export function errorFactsFrom(error: unknown): FailureFacts {
   if (!isBag(error)) return { message: String(error) };
+  if (error instanceof SyntaxError) {
+    return {
+      message: `The provider sent a response that is not valid JSON: ${error.message}`,
+      code: "MALFORMED_RESPONSE",
+    };
+  }
   const status =
     typeof error.status === "number"
       ? error.status
