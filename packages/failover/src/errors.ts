@@ -93,9 +93,12 @@ export class AllCandidatesFailedError extends Error {
     const lines = attempts.map(describe);
     const when =
       retryAt === undefined
-        ? "Nothing is cooling down: check the messages above (keys, network, model names) and retry."
+        ? "No cooldown is pending: fix what the lines above name (keys, network, model names), then retry."
         : `Soonest usable again: ${new Date(retryAt).toISOString()} (in ${Math.ceil((retryAt - now) / 1000)} s).`;
-    super(`All ${attempts.length} model attempt(s) failed:\n${lines.join("\n")}\n${when}`);
+    const head = attempts.every((a) => a.skip === "no_profiles")
+      ? "No model could be called: no auth profile is configured for any candidate's provider."
+      : `All ${attempts.length} model attempt(s) failed:`;
+    super(`${head}\n${lines.join("\n")}\n${when}`);
     this.attempts = attempts;
     this.retryAt = retryAt;
   }
