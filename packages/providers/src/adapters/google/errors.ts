@@ -61,6 +61,11 @@ export const GOOGLE_ERROR_RULES: readonly ErrorRule[] = [
   { reason: "timeout", codes: ["DEADLINE_EXCEEDED"], note: "The server gave up on the request (504)." },
   { reason: "timeout", codes: ["INTERNAL", "UNKNOWN"], note: "Transient server error (500)." },
   {
+    reason: "timeout",
+    codes: ["MALFORMED_STREAM"],
+    note: "An event that is not JSON: the stream broke like a dropped connection; a retry usually works.",
+  },
+  {
     reason: "format",
     codes: ["MALFORMED_FUNCTION_CALL", "UNEXPECTED_TOOL_CALL", "TOO_MANY_TOOL_CALLS"],
     note: "Finish reason: the model produced a tool call the request cannot accept.",

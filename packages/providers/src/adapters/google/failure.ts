@@ -30,6 +30,11 @@ export class GoogleFinishFailure extends Error {
   }
 }
 
+/** A stream event whose data was not JSON: the stream is broken, like a dropped connection. */
+export class MalformedStreamError extends Error {
+  readonly code = "MALFORMED_STREAM";
+}
+
 /** The first JSON object in a text (the SDK prefixes in-stream errors with "got status: …"). */
 function parseEnvelope(text: string): Bag | undefined {
   const start = text.indexOf("{");
@@ -60,6 +65,12 @@ function retryDelayMs(details: unknown): number | undefined {
  * try { … } catch (err) { throw toGoogleFailure(err, lastFailedHeaders); }
  */
 export function toGoogleFailure(error: unknown, responseHeaders?: Headers): unknown {
+  if (
+    error instanceof SyntaxError ||
+    (error instanceof Error && /^Incomplete JSON segment/.test(error.message))
+  ) {
+    return new MalformedStreamError(`Gemini sent a malformed stream event: ${error.message}`);
+  }
   if (!(error instanceof Error) || error.name !== "ApiError") return error;
   const envelope = parseEnvelope(error.message);
   const status = isBag(error) && typeof error.status === "number" ? error.status : undefined;
