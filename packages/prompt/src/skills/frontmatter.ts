@@ -15,7 +15,10 @@ const CLOSE = /^(---|\.\.\.)[ \t]*\r?$/;
  * parseFrontmatter("---\nname: git\ndescription: Git help\n---\n# Git\n");
  */
 export function parseFrontmatter(text: string): FrontmatterResult {
-  const lines = text.replace(/^\uFEFF/, "").split("\n");
+  const lines = text
+    .replace(/^\uFEFF/, "")
+    .replace(/\r\n?/g, "\n")
+    .split("\n");
   if (!FENCE.test(lines[0] ?? ""))
     return { ok: false, line: 1, message: "missing YAML frontmatter (the file must start with ---)" };
   const end = lines.findIndex((line, i) => i > 0 && CLOSE.test(line));

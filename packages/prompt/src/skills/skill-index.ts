@@ -1,5 +1,5 @@
-import { existsSync, type FSWatcher, watch } from "node:fs";
-import { dirname } from "node:path";
+import { existsSync, type FSWatcher, readdirSync, watch } from "node:fs";
+import { dirname, join } from "node:path";
 import type { PromptSkill } from "../system-prompt/types.js";
 import { type SkillExclusion, type SkillSelection, selectSkills } from "./eligibility.js";
 import { type LoadSkillsOptions, loadSkills } from "./load.js";
@@ -37,6 +37,16 @@ export interface SkillIndex {
   promptSkills(selection: SkillSelection): { prompt: PromptSkill[]; excluded: SkillExclusion[] };
   /** Stops watching and drops pending reloads. */
   close(): void;
+}
+
+function subfolders(root: string): string[] {
+  try {
+    return readdirSync(root, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !e.name.startsWith(".") && e.name !== "node_modules")
+      .map((e) => join(root, e.name));
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -81,6 +91,8 @@ export function createSkillIndex(options: SkillIndexOptions): SkillIndex {
       let path = dir.path;
       while (!existsSync(path) && dirname(path) !== path) path = dirname(path);
       wanted.add(path);
+      // Every folder, not only loaded skills: a folder whose SKILL.md is still being written counts too.
+      if (path === dir.path) for (const folder of subfolders(path)) wanted.add(folder);
     }
     for (const skill of s.skills) wanted.add(skill.baseDir);
     for (const [path, watcher] of watchers)
