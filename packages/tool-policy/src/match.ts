@@ -57,15 +57,24 @@ export function classifyEntry(entry: string, groups: MatcherOptions["groups"]): 
   return { kind: "name", name: normalizeToolName(text) };
 }
 
+/** Compiled globs are shared: configs repeat the same few patterns on every compile. */
+const globCache = new Map<string, RegExp>();
+const GLOB_CACHE_LIMIT = 1024;
+
 /** `sessions_*` → `/^sessions_.*$/`; `?` is one character; everything else is literal. */
 export function globToRegExp(glob: string): RegExp {
+  const cached = globCache.get(glob);
+  if (cached) return cached;
   let source = "";
   for (const ch of glob) {
     if (ch === "*") source += ".*";
     else if (ch === "?") source += ".";
     else source += ch.replace(/[\\^$.|+()[\]{}]/g, "\\$&");
   }
-  return new RegExp(`^${source}$`);
+  const re = new RegExp(`^${source}$`);
+  if (globCache.size >= GLOB_CACHE_LIMIT) globCache.clear();
+  globCache.set(glob, re);
+  return re;
 }
 
 const APPLY_PATCH = "apply_patch";

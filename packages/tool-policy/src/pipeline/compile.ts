@@ -11,6 +11,7 @@ import { collectWarnings, type ToolPolicyWarning } from "./warnings.js";
 export interface CompiledToolPolicy {
   /** Every step in order, including no-op ones (allow and deny both `null`). */
   readonly steps: readonly PolicyStep[];
+  /** Computed on first read: the per-turn path never pays for them. */
   readonly warnings: readonly ToolPolicyWarning[];
   /** The tools that survive, in input order. */
   resolve(tools: readonly string[]): string[];
@@ -37,7 +38,7 @@ export function compileToolPolicy(options: ToolPolicyOptions): CompiledToolPolic
   const specs = buildStepSpecs(options);
   const steps = compileSteps(specs, options);
   const active = steps.filter((step) => step.allow !== null || step.deny !== null);
-  const warnings = collectWarnings(options, specs);
+  let warnings: readonly ToolPolicyWarning[] | undefined;
   const memo = new Map<string, boolean>();
   const evaluate = (tool: string): boolean => {
     const name = normalizeToolName(tool);
@@ -61,5 +62,13 @@ export function compileToolPolicy(options: ToolPolicyOptions): CompiledToolPolic
     for (const tool of tools) if (allows(tool)) kept.push(tool);
     return kept;
   };
-  return { steps, warnings, resolve, allows };
+  return {
+    steps,
+    get warnings() {
+      warnings ??= collectWarnings(options, specs);
+      return warnings;
+    },
+    resolve,
+    allows,
+  };
 }
