@@ -7,7 +7,12 @@ import { type Attempt, type AuthProfile, throwIfFailed } from "../src/index.js";
 
 export function fakeClock(start = Date.UTC(2026, 0, 1)) {
   let t = start;
-  return { now: () => t, advance: (ms: number) => void (t += ms), set: (ms: number) => void (t = ms) };
+  return {
+    now: () => t,
+    advance: (ms: number) => {
+      t += ms;
+    },
+  };
 }
 
 export type Step = string | { error: Partial<ProviderErrorInfo> & { status?: number } } | { throw: unknown };

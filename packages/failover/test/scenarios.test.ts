@@ -1,6 +1,6 @@
 /** Scenario tests: the spec's worked example and every OpenClaw complaint from anchors §3 item 4. */
 import { describe, expect, it } from "vitest";
-import { AllCandidatesFailedError, FailoverError } from "../src/index.js";
+import { AllCandidatesFailedError } from "../src/index.js";
 import { key } from "./harness.js";
 import { setup } from "./setup.js";
 
