@@ -23,7 +23,6 @@ export function checkAgents(config: ClawConfig): ConfigIssue[] {
         issues.push({
           path: `agents.list[${i}].default`,
           value: true,
-          // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${ENV} reference shown to the user
           message: `is a second default agent (agents.list[${firstDefault}] "${config.agents.list?.[firstDefault]?.id}" is already default)`,
           hint: "mark exactly one agent with default: true",
         });
@@ -69,7 +68,6 @@ export function checkAuth(config: ClawConfig): ConfigIssue[] {
         issues.push({
           path,
           value: profileId,
-          // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${ENV} reference shown to the user
           message: `is a profile for provider "${profile.provider}", not "${provider}"`,
           hint: `list it under auth.order.${profile.provider}`,
         });
@@ -92,7 +90,6 @@ export function checkGateway(config: ClawConfig): ConfigIssue[] {
     issues.push({
       path: "gateway.auth.mode",
       value: "none",
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${ENV} reference shown to the user
       message: `is only allowed with gateway.bind "loopback" (bind is "${bind}")`,
       hint: 'use mode "token", or bind "loopback" and reach it through an SSH tunnel',
     });

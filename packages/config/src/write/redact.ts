@@ -3,12 +3,14 @@ import { isEnvReference } from "../load/env-substitution.js";
 
 export const REDACTED = "__REDACTED__";
 
-const SENSITIVE_KEY =
-  /(^|[-_])(api[-_]?key|apikey|token|password|passphrase|secret|private[-_]?key|authorization|cookie|credentials?)$|(Token|Password|Secret|ApiKey|Key)$/i;
+const SENSITIVE_NAME =
+  /^(api[-_]?key|token|password|passphrase|secret|private[-_]?key|authorization|cookie|credentials?)$/i;
+const SENSITIVE_CAMEL_SUFFIX = /[a-z0-9](Token|Password|Passphrase|Secret|ApiKey|PrivateKey)$/;
+const SENSITIVE_SNAKE_SUFFIX = /[-_](token|password|secret|api[-_]?key)$/i;
 
 /** True for keys whose values are credentials (`apiKey`, `botToken`, `signingSecret`, `password`, …). */
 export function isSensitiveKey(key: string): boolean {
-  return SENSITIVE_KEY.test(key);
+  return SENSITIVE_NAME.test(key) || SENSITIVE_CAMEL_SUFFIX.test(key) || SENSITIVE_SNAKE_SUFFIX.test(key);
 }
 
 /**
