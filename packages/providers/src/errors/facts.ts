@@ -77,7 +77,10 @@ export function errorFactsFrom(error: unknown): FailureFacts {
         : undefined;
   const body = error.error;
   const code =
-    bodyCode(body) ?? (status === undefined ? causeCode(error) : (str(error.code) ?? str(error.type)));
+    bodyCode(body) ??
+    str(error.code) ??
+    str(error.type) ??
+    (status === undefined ? causeCode(error) : undefined);
   let message = bodyMessage(body) ?? str(error.message) ?? "Unknown provider error";
   const cause = status === undefined ? causeMessage(error) : undefined;
   if (cause && !message.includes(cause)) message = `${message} (${cause})`;

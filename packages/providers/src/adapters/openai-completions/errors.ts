@@ -7,6 +7,12 @@ import type { ErrorRule } from "../../errors/rules.js";
 export const OPENAI_ERROR_RULES: readonly ErrorRule[] = [
   {
     reason: "context_overflow",
+    status: [413],
+    note: "413 whatever the error type: the request is too large.",
+  },
+  { reason: "overloaded", status: [529], note: "529 from compatible gateways, whatever the error type." },
+  {
+    reason: "context_overflow",
     codes: ["context_length_exceeded", "string_above_max_length"],
     note: "The prompt exceeds the model's context window.",
   },
