@@ -3,10 +3,16 @@ import { Tiktoken, type TiktokenBPE } from "js-tiktoken/lite";
 import { createTokenEstimator, type TokenEstimator } from "./estimator.js";
 import { CHARS_PER_TOKEN, IMAGE_CHAR_ESTIMATE } from "./text.js";
 
-/** Texts are encoded in slices so a huge unbroken run (base64, minified code) stays linear. */
-const SLICE_CHARS = 8_192;
+/** Texts are encoded in slices so the cost stays linear in the text length. */
+const SLICE_CHARS = 2_048;
+/**
+ * BPE merging is quadratic in the length of one pre-token, so a slice holding a long unbroken run
+ * (base64, minified code) is encoded in short pieces instead.
+ */
+const LONG_RUN = /\S{256}/;
+const RUN_PIECE_CHARS = 64;
 /** Above this many characters only a prefix is encoded and its ratio extrapolated. */
-const SAMPLE_CHARS = 131_072;
+const SAMPLE_CHARS = 32_768;
 
 const require = createRequire(import.meta.url);
 let encoder: Tiktoken | undefined;
@@ -20,13 +26,17 @@ function getEncoder(): Tiktoken {
 function encodeLength(enc: Tiktoken, text: string): number {
   let tokens = 0;
   for (let i = 0; i < text.length; i += SLICE_CHARS) {
+    const slice = text.slice(i, i + SLICE_CHARS);
     // "all": special-token lookalikes in user text are counted, never rejected.
-    tokens += enc.encode(text.slice(i, i + SLICE_CHARS), "all").length;
+    if (!LONG_RUN.test(slice)) tokens += enc.encode(slice, "all").length;
+    else
+      for (let j = 0; j < slice.length; j += RUN_PIECE_CHARS)
+        tokens += enc.encode(slice.slice(j, j + RUN_PIECE_CHARS), "all").length;
   }
   return tokens;
 }
 
-/** Tokens of `text` under o200k_base (sampled and extrapolated beyond 128 Ki characters). */
+/** Tokens of `text` under o200k_base (sampled and extrapolated beyond 32 Ki characters). */
 export function countTiktokenTokens(text: string): number {
   if (text.length === 0) return 0;
   const enc = getEncoder();
