@@ -33,7 +33,8 @@ function writeSkills(dir: string, count: number): void {
 try {
   const workspace = join(root, "workspace");
   mkdirSync(workspace);
-  for (const file of BOOTSTRAP_FILES) writeFileSync(join(workspace, file.name), `# ${file.name}\n\n${"A line of guidance.\n".repeat(150)}`);
+  for (const file of BOOTSTRAP_FILES)
+    writeFileSync(join(workspace, file.name), `# ${file.name}\n\n${"A line of guidance.\n".repeat(150)}`);
   const bootstrap = await loadBootstrapFiles(workspace);
 
   const skillsDir = join(root, "skills-100");
@@ -44,16 +45,25 @@ try {
 
   const params = (): SystemPromptParams => ({
     workspaceDir: workspace,
-    tools: ["read", "write", "edit", "exec", "process", "memory_search", "memory_get", "message"].map((name) => ({
-      name,
-      summary: `The ${name} tool`,
-    })),
+    tools: ["read", "write", "edit", "exec", "process", "memory_search", "memory_get", "message"].map(
+      (name) => ({
+        name,
+        summary: `The ${name} tool`,
+      }),
+    ),
     skills: index.promptSkills(selection).prompt,
     now: new Date("2026-03-14T12:00:00Z"),
     timeZone: "Europe/Berlin",
     user: { name: "Ada", owners: ["telegram:1"] },
     channel: { id: "telegram", capabilities: ["inlineButtons", "reactions"] },
-    runtime: { agentId: "main", host: "bench", os: process.platform, arch: process.arch, node: process.version, model: "m" },
+    runtime: {
+      agentId: "main",
+      host: "bench",
+      os: process.platform,
+      arch: process.arch,
+      node: process.version,
+      model: "m",
+    },
     thinking: "low",
     contextFiles: bootstrap.files,
   });
@@ -75,7 +85,10 @@ try {
 
   const coldDir = join(root, "skills-500");
   for (let part = 0; part < 5; part++) writeSkills(join(coldDir, `root-${part}`), 100);
-  const dirs = [0, 1, 2, 3, 4].map((part) => ({ path: join(coldDir, `root-${part}`), source: "extra" as const }));
+  const dirs = [0, 1, 2, 3, 4].map((part) => ({
+    path: join(coldDir, `root-${part}`),
+    source: "extra" as const,
+  }));
   const t0 = performance.now();
   const cold = await loadSkills(dirs);
   const coldMs = performance.now() - t0;
