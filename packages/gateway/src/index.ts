@@ -1,1 +1,27 @@
-export {};
+/**
+ * @claw/gateway — the Claw gateway server: OpenClaw-compatible WebSocket protocol (v3/v4), auth,
+ * device pairing, methods, events and an OpenAI-compatible HTTP API, on one port.
+ *
+ * @example
+ * import { startGateway } from "@claw/gateway";
+ * const gw = await startGateway({ runtime, stateDbPath: ":memory:", port: 0 });
+ * // … later
+ * await gw.close({ reason: "restart", restartExpectedMs: 2000 });
+ */
+export { startGateway, type GatewayHandle, type GatewayOptions } from "./server.js";
+export type {
+  AgentInfo,
+  GatewayRuntime,
+  RunAgentInput,
+  RunEvent,
+  RunHandle,
+  RunResult,
+  RunStatus,
+  RunStream,
+  RunWaitResult,
+} from "./runtime.js";
+export { RuntimeError } from "./runtime.js";
+export { type GatewayAuth, GatewayConfigError, assertUsableAuth } from "./auth/shared-secret.js";
+export { DEFAULT_LIMITS, type GatewayLimits } from "./limits.js";
+export type { GatewayLogger } from "./context.js";
+export { negotiateProtocol } from "./handshake/connect.js";

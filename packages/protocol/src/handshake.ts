@@ -69,7 +69,16 @@ export const ClientInfo = Type.Object(
     deviceFamily: Type.Optional(NonEmpty),
     modelIdentifier: Type.Optional(NonEmpty),
     timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-    mode: Type.Union(CLIENT_MODES.map((m) => Type.Literal(m))),
+    mode: Type.Union([
+      Type.Literal("webchat"),
+      Type.Literal("cli"),
+      Type.Literal("ui"),
+      Type.Literal("backend"),
+      Type.Literal("node"),
+      Type.Literal("worker"),
+      Type.Literal("probe"),
+      Type.Literal("test"),
+    ]),
     instanceId: Type.Optional(NonEmpty),
   },
   { additionalProperties: false },
@@ -212,7 +221,7 @@ export const HelloOk = Type.Object(
     auth: Type.Object(
       {
         method: Type.Optional(
-          Type.Union(["none", "token", "password", "device-token"].map((m) => Type.Literal(m))),
+          Type.Union([Type.Literal("none"), Type.Literal("token"), Type.Literal("password"), Type.Literal("device-token")]),
         ),
         deviceToken: Type.Optional(NonEmpty),
         role: NonEmpty,

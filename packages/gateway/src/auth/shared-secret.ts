@@ -1,0 +1,49 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+
+/** How clients prove they may use the gateway, besides a paired device's token. */
+export type GatewayAuth = { mode: "none" } | { mode: "token"; token: string } | { mode: "password"; password: string };
+
+/** Values that must never work as a secret: empty, stringified nothing, documented examples. */
+const REFUSED_SECRETS = new Set(["", "undefined", "null", "your-token", "your-password", "changeme", "change-me", "<token>", "token", "password"]);
+
+/** A startup configuration problem; the message says what to change. */
+export class GatewayConfigError extends Error {
+  override name = "GatewayConfigError";
+}
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
+
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host) || host.startsWith("127.");
+}
+
+/**
+ * Refuses unusable auth at startup: placeholder secrets, and no auth on a non-loopback bind.
+ *
+ * @example
+ * assertUsableAuth({ mode: "token", token: "undefined" }, "127.0.0.1"); // throws GatewayConfigError
+ */
+export function assertUsableAuth(auth: GatewayAuth, host: string): void {
+  if (auth.mode === "none") {
+    if (!isLoopbackHost(host)) {
+      throw new GatewayConfigError(
+        `gateway: refusing to bind ${host} without auth — set auth {mode:"token", token} (or bind 127.0.0.1)`,
+      );
+    }
+    return;
+  }
+  const secret = auth.mode === "token" ? auth.token : auth.password;
+  if (typeof secret !== "string" || REFUSED_SECRETS.has(secret.trim().toLowerCase())) {
+    throw new GatewayConfigError(
+      `gateway: auth.${auth.mode} ${JSON.stringify(secret)} is empty or a placeholder — generate one with \`openssl rand -hex 32\``,
+    );
+  }
+}
+
+/** Constant-time comparison (hashing first so lengths leak nothing). */
+export function secretMatches(expected: string, provided: string | undefined): boolean {
+  if (typeof provided !== "string" || provided.length === 0) return false;
+  const a = createHash("sha256").update(expected).digest();
+  const b = createHash("sha256").update(provided).digest();
+  return timingSafeEqual(a, b);
+}

@@ -1,0 +1,36 @@
+import type { GatewayAuth } from "./auth/shared-secret.js";
+import type { AuthRateLimiter } from "./auth/rate-limit.js";
+import type { EventHub } from "./events/hub.js";
+import type { GatewayLimits } from "./limits.js";
+import type { IdempotencyCache } from "./methods/idempotency.js";
+import type { RunRegistry } from "./methods/runs.js";
+import type { PairingStore } from "./pairing/store.js";
+import type { GatewayRuntime } from "./runtime.js";
+
+/** Minimal structured logger; defaults to silence. */
+export interface GatewayLogger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+export const silentLogger: GatewayLogger = { info() {}, warn() {}, error() {} };
+
+/** Everything a handler may touch, built once by `startGateway`. */
+export interface GatewayContext {
+  auth: GatewayAuth;
+  limits: GatewayLimits;
+  tickIntervalMs: number;
+  runtime: GatewayRuntime;
+  hub: EventHub;
+  pairing: PairingStore;
+  idempotency: IdempotencyCache;
+  rateLimiter: AuthRateLimiter;
+  runs: RunRegistry;
+  logger: GatewayLogger;
+  version: string;
+  bootId: string;
+  startedAt: number;
+  stateDir?: string;
+  shuttingDown: boolean;
+}

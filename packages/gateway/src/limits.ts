@@ -1,0 +1,49 @@
+import { PROTOCOL_LIMITS } from "@claw/protocol";
+
+/** Every limit and timer of the gateway; defaults are the real product's. Tests shrink them. */
+export interface GatewayLimits {
+  maxPayloadBytes: number;
+  maxBufferedBytes: number;
+  maxPreAuthFrameBytes: number;
+  handshakeTimeoutMs: number;
+  dedupeTtlMs: number;
+  dedupeMaxEntries: number;
+  presenceTtlMs: number;
+  presenceMaxEntries: number;
+  /** Failed connects per IP allowed inside `authWindowMs` before lock-out starts. */
+  authMaxFailures: number;
+  authWindowMs: number;
+  /** First lock-out; doubles with each further failure up to `authMaxLockMs`. */
+  authBaseLockMs: number;
+  authMaxLockMs: number;
+  /** How far a device signature's `signedAt` may be from the gateway clock. */
+  signatureSkewMs: number;
+  /** `agent.wait` without `timeoutMs` waits this long. */
+  agentWaitDefaultMs: number;
+  /** On close, runs get this long to finish before they are aborted. */
+  drainTimeoutMs: number;
+  /** `restartExpectedMs` sent in the `shutdown` event. */
+  restartExpectedMs: number;
+  /** Largest body accepted by the OpenAI-compatible HTTP endpoint. */
+  maxHttpBodyBytes: number;
+}
+
+export const DEFAULT_LIMITS: GatewayLimits = {
+  maxPayloadBytes: PROTOCOL_LIMITS.maxPayloadBytes,
+  maxBufferedBytes: PROTOCOL_LIMITS.maxBufferedBytes,
+  maxPreAuthFrameBytes: PROTOCOL_LIMITS.maxPreAuthFrameBytes,
+  handshakeTimeoutMs: PROTOCOL_LIMITS.handshakeTimeoutMs,
+  dedupeTtlMs: PROTOCOL_LIMITS.dedupeTtlMs,
+  dedupeMaxEntries: PROTOCOL_LIMITS.dedupeMaxEntries,
+  presenceTtlMs: PROTOCOL_LIMITS.presenceTtlMs,
+  presenceMaxEntries: PROTOCOL_LIMITS.presenceMaxEntries,
+  authMaxFailures: 5,
+  authWindowMs: 60_000,
+  authBaseLockMs: 1_000,
+  authMaxLockMs: 5 * 60_000,
+  signatureSkewMs: 10 * 60_000,
+  agentWaitDefaultMs: 30_000,
+  drainTimeoutMs: 10_000,
+  restartExpectedMs: 5_000,
+  maxHttpBodyBytes: 4 * 1024 * 1024,
+};

@@ -1,0 +1,107 @@
+import {
+  checkMethodParams,
+  ERROR_DETAIL_CODES as D,
+  type ErrorShape,
+  errorShape,
+  hasScope,
+  METHODS,
+  type MethodName,
+  type OperatorScope,
+  type RequestFrame,
+} from "@claw/protocol";
+import type { Connection } from "../connection.js";
+import type { GatewayContext } from "../context.js";
+import { RuntimeError } from "../runtime.js";
+import { agent, agentWait } from "./agent.js";
+import { chatAbort, chatHistory, chatSend } from "./chat.js";
+import { configApply, configGet, configPatch } from "./config.js";
+import { devicePairApprove, devicePairList, devicePairReject, deviceTokenRevoke, deviceTokenRotate } from "./devices.js";
+import { sessionsDelete, sessionsList, sessionsPatch, sessionsReset } from "./sessions.js";
+import * as system from "./system.js";
+import type { MethodHandler } from "./types.js";
+
+/** Handlers by method name; the schemas, scopes and side-effect flags live in `METHODS`. */
+const HANDLERS: Record<MethodName, MethodHandler<never>> = {
+  health: system.health,
+  status: system.status,
+  "system-presence": system.systemPresence,
+  agent,
+  "agent.wait": agentWait,
+  "chat.send": chatSend,
+  "chat.history": chatHistory,
+  "chat.abort": chatAbort,
+  "sessions.list": sessionsList,
+  "sessions.patch": sessionsPatch,
+  "sessions.reset": sessionsReset,
+  "sessions.delete": sessionsDelete,
+  "config.get": configGet,
+  "config.patch": configPatch,
+  "config.apply": configApply,
+  "models.list": system.modelsList,
+  "tools.effective": system.toolsEffective,
+  "skills.list": system.skillsList,
+  "memory.search": system.memorySearch,
+  "logs.tail": system.logsTail,
+  "device.pair.list": devicePairList,
+  "device.pair.approve": devicePairApprove,
+  "device.pair.reject": devicePairReject,
+  "device.token.rotate": deviceTokenRotate,
+  "device.token.revoke": deviceTokenRevoke,
+};
+
+const isMethod = (name: string): name is MethodName => Object.hasOwn(METHODS, name);
+
+/** Checks scope and params, runs the handler, and answers exactly once (plus an optional ack). */
+export async function dispatch(ctx: GatewayContext, conn: Connection, frame: RequestFrame): Promise<void> {
+  const refusal = authorize(conn, frame);
+  if (refusal) {
+    conn.fail(frame.id, refusal);
+    return;
+  }
+  const method = frame.method as MethodName;
+  const params = checkMethodParams(method, frame.params);
+  if (!params.ok) {
+    const details = { code: D.INVALID_PARAMS, path: params.path };
+    conn.fail(frame.id, errorShape("INVALID_REQUEST", `invalid ${method} params: ${params.message}`, { details }));
+    return;
+  }
+  if (ctx.shuttingDown && METHODS[method].sideEffect) {
+    conn.fail(frame.id, errorShape("UNAVAILABLE", "gateway is shutting down; retry after it restarts", { retryable: true, retryAfterMs: ctx.limits.restartExpectedMs, details: { code: D.SHUTTING_DOWN } }));
+    return;
+  }
+  try {
+    const result = await HANDLERS[method]({ ctx, conn, params: (params.value ?? {}) as never, ack: (payload) => conn.respond(frame.id, payload) });
+    conn.respond(frame.id, result);
+  } catch (err) {
+    conn.fail(frame.id, toErrorShape(ctx, method, err));
+  }
+}
+
+function authorize(conn: Connection, frame: RequestFrame): ErrorShape | undefined {
+  if (frame.method === "connect") return errorShape("INVALID_REQUEST", "already connected: connect is only valid as the first request");
+  if (!isMethod(frame.method)) {
+    return errorShape("INVALID_REQUEST", `unknown method "${frame.method.slice(0, 100)}" — hello-ok features.methods lists the supported ones`, {
+      details: { code: D.UNKNOWN_METHOD },
+    });
+  }
+  const scope = METHODS[frame.method].scope;
+  if (scope === "node") {
+    return conn.role === "node" ? undefined : errorShape("FORBIDDEN", `${frame.method} is for node connections only`);
+  }
+  if (conn.role !== "operator" || !hasScope(conn.scopes, scope as OperatorScope)) {
+    return errorShape("FORBIDDEN", `missing scope: ${scope}`, {
+      details: { code: D.MISSING_SCOPE, missingScope: scope, requiredScopes: [scope] },
+    });
+  }
+  return undefined;
+}
+
+function toErrorShape(ctx: GatewayContext, method: string, err: unknown): ErrorShape {
+  if (err instanceof RuntimeError) {
+    const code = err.kind === "UNAVAILABLE" ? "UNAVAILABLE" : "INVALID_REQUEST";
+    const details = { code: err.kind === "NOT_FOUND" ? D.NOT_FOUND : err.kind, ...err.details };
+    return errorShape(code, err.message, { details, ...(code === "UNAVAILABLE" ? { retryable: true } : {}) });
+  }
+  ctx.logger.error("gateway: method failed", { method, error: err instanceof Error ? err.stack : String(err) });
+  return errorShape("UNAVAILABLE", `${method} failed: ${err instanceof Error ? err.message : String(err)}`, { retryable: true });
+}
