@@ -2,7 +2,13 @@
  * Test harness: a fake clock and scripted providers. Each provider id has its own script of
  * replies; a reply is text or a provider error as an adapter reports it on the final message.
  */
-import type { AssistantMessage, FailureReason, ProviderErrorInfo } from "@claw/providers";
+import {
+  type AssistantMessage,
+  createFauxProvider,
+  type FailureReason,
+  type FauxProvider,
+  type ProviderErrorInfo,
+} from "@claw/providers";
 import { type Attempt, type AuthProfile, throwIfFailed } from "../src/index.js";
 
 export function fakeClock(start = Date.UTC(2026, 0, 1)) {
@@ -15,7 +21,7 @@ export function fakeClock(start = Date.UTC(2026, 0, 1)) {
   };
 }
 
-export type Step = string | { error: Partial<ProviderErrorInfo> & { status?: number } } | { throw: unknown };
+export type Step = string | { error: Partial<ProviderErrorInfo> } | { throw: unknown };
 
 export interface Call {
   ref: string;
@@ -24,46 +30,51 @@ export interface Call {
   probe: boolean;
 }
 
-function message(
-  a: Attempt,
-  stopReason: AssistantMessage["stopReason"],
-  text: string,
-  error?: ProviderErrorInfo,
-) {
-  const usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0 };
-  const m: AssistantMessage = {
-    role: "assistant",
-    content: text ? [{ type: "text", text }] : [],
-    api: "faux",
-    provider: a.provider,
-    model: a.modelId,
-    usage: { ...usage, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
-    stopReason,
-    timestamp: 0,
-  };
-  if (error) m.error = error;
-  return m;
-}
-
-/** Scripted providers keyed by provider id ("anthropic", "openai", …). Unscripted calls reply "ok". */
+/**
+ * Scripted providers keyed by provider id ("anthropic", "openai", …), each backed by a
+ * @claw/providers faux provider: a scripted error ends the faux stream with an `error` event,
+ * which `throwIfFailed` turns into a FailoverError exactly as agent-core does. `throw` steps
+ * model a run callback that throws (network errors from a non-stream client). Unscripted calls
+ * reply "ok from <ref>".
+ */
 export function fakeProviders(scripts: Record<string, Step[]> = {}) {
   const queues = new Map(Object.entries(scripts).map(([k, v]) => [k, [...v]]));
+  const fauxes = new Map<string, FauxProvider>();
+  const fauxFor = (provider: string) => {
+    let faux = fauxes.get(provider);
+    if (!faux) {
+      faux = createFauxProvider([], { provider });
+      fauxes.set(provider, faux);
+    }
+    return faux;
+  };
   const calls: Call[] = [];
   const run = async (a: Attempt): Promise<string> => {
     calls.push({ ref: a.ref, profileId: a.profile?.id, apiKey: a.apiKey, probe: a.probe });
     const step = queues.get(a.provider)?.shift() ?? `ok from ${a.ref}`;
-    if (typeof step === "string") return textOf(throwIfFailed(message(a, "stop", step), a));
-    if ("throw" in step) throw step.throw;
-    const error: ProviderErrorInfo = {
-      message: "provider error",
-      reason: "unknown" as FailureReason,
-      ...step.error,
-    };
-    return textOf(throwIfFailed(message(a, "error", "", error), a));
+    if (typeof step === "object" && "throw" in step) throw step.throw;
+    const faux = fauxFor(a.provider);
+    faux.push(
+      typeof step === "string"
+        ? step
+        : {
+            error: {
+              reason: "unknown" as FailureReason,
+              ...step.error,
+              message: step.error.message ?? "provider error",
+            },
+          },
+    );
+    const context = { messages: [{ role: "user" as const, content: "hi", timestamp: 0 }] };
+    const message = await faux
+      .stream(faux.modelFor(a.modelId), context, { apiKey: a.apiKey, signal: a.signal })
+      .result();
+    return textOf(throwIfFailed(message, a));
   };
   return {
     run,
     calls,
+    fauxes,
     refs: () => calls.map((c) => (c.profileId ? `${c.ref}@${c.profileId}` : c.ref)),
     push: (provider: string, ...steps: Step[]) => {
       const q = queues.get(provider) ?? [];

@@ -23,6 +23,7 @@ describe("spec §7.5 worked example", () => {
       "openai/gpt-4o@oa",
     ]);
     expect(out).toMatchObject({ provider: "openai", modelId: "gpt-4o", profileId: "oa" });
+    expect(s.providers.fauxes.get("openai")?.calls[0]?.options.apiKey).toBe("sk-oa");
     expect(out.attempts.map((a) => [a.model, a.outcome, a.reason])).toEqual([
       ["claude-opus-4-6", "failed", "rate_limit"],
       ["claude-opus-4-6", "failed", "rate_limit"],
