@@ -14,7 +14,11 @@ describe("estimateMessageChars", () => {
     ["user string", user("x".repeat(10)), 10],
     ["toolResult with one image and 100 chars", result("t", "x".repeat(100), { image: true }), 8100],
     ["toolResult details are excluded", result("t", "abc", { details: { huge: "y".repeat(10_000) } }), 3],
-    ["assistant text + tool call name + args", assistant("hi", { calls: [{ id: "1", name: "read" }] }), 2 + 4 + 2],
+    [
+      "assistant text + tool call name + args",
+      assistant("hi", { calls: [{ id: "1", name: "read" }] }),
+      2 + 4 + 2,
+    ],
   ])("%s", (_, message, chars) => {
     expect(estimateMessageChars(message)).toBe(chars);
   });
@@ -26,7 +30,8 @@ describe("estimators", () => {
     const b = user("y".repeat(40));
     expect(estimateMessagesTokens([], charsPerTokenEstimator)).toBe(0);
     expect(estimateMessagesTokens([a, b], charsPerTokenEstimator)).toBe(
-      estimateMessagesTokens([a], charsPerTokenEstimator) + estimateMessagesTokens([b], charsPerTokenEstimator),
+      estimateMessagesTokens([a], charsPerTokenEstimator) +
+        estimateMessagesTokens([b], charsPerTokenEstimator),
     );
     expect(charsPerTokenEstimator.message(a)).toBe(100);
   });
@@ -73,7 +78,11 @@ describe("estimateContextTokens", () => {
 describe("resolveContextWindow", () => {
   it.each([
     [{}, 200_000, "default"],
-    [{ modelsConfigTokens: 100_000, model: { contextWindow: 200_000 }, agentContextTokens: 50_000 }, 100_000, "modelsConfig"],
+    [
+      { modelsConfigTokens: 100_000, model: { contextWindow: 200_000 }, agentContextTokens: 50_000 },
+      100_000,
+      "modelsConfig",
+    ],
     [{ model: { contextWindow: 128_000 }, agentContextTokens: 50_000 }, 128_000, "model"],
     [{ agentContextTokens: 50_000 }, 50_000, "agentContextTokens"],
     [{ override: 8_000, context1m: true }, 8_000, "override"],
@@ -91,6 +100,9 @@ describe("resolveContextWindow", () => {
       capped: true,
     });
     expect(resolveContextWindow({ override: 8_000 })).toMatchObject({ shouldWarn: true, shouldBlock: true });
-    expect(resolveContextWindow({ override: 20_000 })).toMatchObject({ shouldWarn: true, shouldBlock: false });
+    expect(resolveContextWindow({ override: 20_000 })).toMatchObject({
+      shouldWarn: true,
+      shouldBlock: false,
+    });
   });
 });

@@ -86,7 +86,10 @@ describe("repairToolUseResultPairing", () => {
     const messages = [assistant("a", { calls: [{ id: "x", name: "exec" }] })];
     const [, synthetic] = repairToolUseResultPairing(messages).messages;
     expect(synthetic).toMatchObject({ role: "toolResult", toolCallId: "x", toolName: "exec", isError: true });
-    expect(synthetic?.role === "toolResult" && synthetic.content[0]).toEqual({ type: "text", text: MISSING_TOOL_RESULT_TEXT });
+    expect(synthetic?.role === "toolResult" && synthetic.content[0]).toEqual({
+      type: "text",
+      text: MISSING_TOOL_RESULT_TEXT,
+    });
     expect(repairToolUseResultPairing(messages, { synthesizeMissing: false }).messages).toHaveLength(1);
   });
 });

@@ -14,11 +14,29 @@ const uniform = (count: number, tokens: number) =>
 
 describe("splitMessagesByTokenShare", () => {
   it.each([
-    { name: "the 8-message example", messages: () => uniform(8, 18_750), parts: 2, expected: [["M1", "M2", "M3", "M4"], ["M5", "M6", "M7", "M8"]] },
+    {
+      name: "the 8-message example",
+      messages: () => uniform(8, 18_750),
+      parts: 2,
+      expected: [
+        ["M1", "M2", "M3", "M4"],
+        ["M5", "M6", "M7", "M8"],
+      ],
+    },
     { name: "empty", messages: () => [], parts: 2, expected: [] },
     { name: "single message", messages: () => uniform(1, 10), parts: 2, expected: [["M1"]] },
-    { name: "parts clamped to message count", messages: () => uniform(2, 10), parts: 5, expected: [["M1"], ["M2"]] },
-    { name: "parts < 1 means one chunk", messages: () => uniform(3, 10), parts: 0, expected: [["M1", "M2", "M3"]] },
+    {
+      name: "parts clamped to message count",
+      messages: () => uniform(2, 10),
+      parts: 5,
+      expected: [["M1"], ["M2"]],
+    },
+    {
+      name: "parts < 1 means one chunk",
+      messages: () => uniform(3, 10),
+      parts: 0,
+      expected: [["M1", "M2", "M3"]],
+    },
     {
       name: "a call at the chunk boundary stays with its results",
       messages: () => [
@@ -47,7 +65,14 @@ describe("splitMessagesByTokenShare", () => {
 
 describe("chunkMessagesByMaxTokens", () => {
   it("puts an oversized message alone and keeps other chunks under the limit", () => {
-    const messages = [user("a", 40), user("b", 40), user("big", 500), user("c", 40), user("d", 40), user("e", 40)];
+    const messages = [
+      user("a", 40),
+      user("b", 40),
+      user("big", 500),
+      user("c", 40),
+      user("d", 40),
+      user("e", 40),
+    ];
     const chunks = chunkMessagesByMaxTokens(messages, 100, sized);
     expect(chunks.map((c) => c.map(label))).toEqual([["a", "b"], ["big"], ["c", "d"], ["e"]]);
   });
@@ -58,19 +83,41 @@ describe("pruneHistoryForContextShare", () => {
     {
       name: "8 × 18750 in 200k: one round drops M1–M4",
       messages: () => uniform(8, 18_750),
-      expected: { kept: ["M5", "M6", "M7", "M8"], droppedChunks: 1, droppedMessages: 4, droppedTokens: 75_000, keptTokens: 75_000 },
+      expected: {
+        kept: ["M5", "M6", "M7", "M8"],
+        droppedChunks: 1,
+        droppedMessages: 4,
+        droppedTokens: 75_000,
+        keptTokens: 75_000,
+      },
     },
     {
       name: "8 × 40000 in 200k: two rounds keep M7–M8",
       messages: () => uniform(8, 40_000),
-      expected: { kept: ["M7", "M8"], droppedChunks: 2, droppedMessages: 6, droppedTokens: 240_000, keptTokens: 80_000 },
+      expected: {
+        kept: ["M7", "M8"],
+        droppedChunks: 2,
+        droppedMessages: 6,
+        droppedTokens: 240_000,
+        keptTokens: 80_000,
+      },
     },
     {
       name: "90000 tokens in 200k: unchanged",
       messages: () => uniform(9, 10_000),
-      expected: { kept: ["M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M9"], droppedChunks: 0, droppedMessages: 0, droppedTokens: 0, keptTokens: 90_000 },
+      expected: {
+        kept: ["M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M9"],
+        droppedChunks: 0,
+        droppedMessages: 0,
+        droppedTokens: 0,
+        keptTokens: 90_000,
+      },
     },
-    { name: "empty history", messages: () => [], expected: { kept: [], droppedChunks: 0, droppedMessages: 0, droppedTokens: 0, keptTokens: 0 } },
+    {
+      name: "empty history",
+      messages: () => [],
+      expected: { kept: [], droppedChunks: 0, droppedMessages: 0, droppedTokens: 0, keptTokens: 0 },
+    },
     {
       name: "a single message larger than the whole window is kept and flagged",
       messages: () => uniform(1, 500_000),
@@ -79,10 +126,20 @@ describe("pruneHistoryForContextShare", () => {
     {
       name: "a last message larger than the window: everything before it goes",
       messages: () => [...uniform(4, 1_000), user("huge", 300_000)],
-      expected: { kept: ["huge"], droppedChunks: 1, droppedMessages: 4, droppedTokens: 4_000, keptTokens: 300_000 },
+      expected: {
+        kept: ["huge"],
+        droppedChunks: 1,
+        droppedMessages: 4,
+        droppedTokens: 4_000,
+        keptTokens: 300_000,
+      },
     },
   ])("$name", ({ messages, expected }) => {
-    const r = pruneHistoryForContextShare({ messages: messages(), maxContextTokens: 200_000, estimator: sized });
+    const r = pruneHistoryForContextShare({
+      messages: messages(),
+      maxContextTokens: 200_000,
+      estimator: sized,
+    });
     expect(r.budgetTokens).toBe(100_000);
     expect({
       kept: r.messages.map(label),
