@@ -1,1 +1,72 @@
-export {};
+/**
+ * Built-in coding tools for Claw agents. File tools are contained in the workspace root.
+ *
+ * @example
+ * import { createCodingTools } from "@claw/tools";
+ * const { tools, dispose } = createCodingTools({ workspaceDir: "/home/me/project" });
+ * const runtime = createAgentRuntime({ agents: [{ id: "main", model: { primary: "anthropic/claude-sonnet-4-5" }, tools }], ... });
+ */
+import type { AgentTool } from "@claw/agent-core";
+import { createExecTool, type ExecToolOptions } from "./exec/exec-tool.js";
+import { ProcessRegistry } from "./exec/process-registry.js";
+import { createProcessTool } from "./exec/process-tool.js";
+import { createEditTool } from "./fs/edit.js";
+import { createFindTool } from "./fs/find.js";
+import { createGrepTool } from "./fs/grep.js";
+import { createLsTool } from "./fs/ls.js";
+import { createReadTool } from "./fs/read.js";
+import { createWriteTool } from "./fs/write.js";
+import { createApplyPatchTool } from "./patch/apply-patch-tool.js";
+import type { CodingToolsOptions } from "./shared/options.js";
+import { createWorkspace } from "./shared/workspace.js";
+import { createWebFetchTool, type WebFetchOptions } from "./web/web-fetch-tool.js";
+
+export { createExecTool, type ExecToolOptions } from "./exec/exec-tool.js";
+export { ProcessRegistry } from "./exec/process-registry.js";
+export { createProcessTool } from "./exec/process-tool.js";
+export { createEditTool } from "./fs/edit.js";
+export { createFindTool } from "./fs/find.js";
+export { createGrepTool } from "./fs/grep.js";
+export { createLsTool } from "./fs/ls.js";
+export { createReadTool } from "./fs/read.js";
+export { createWriteTool } from "./fs/write.js";
+export { createApplyPatchTool } from "./patch/apply-patch-tool.js";
+export { type PatchOperation, PatchSyntaxError, parsePatch } from "./patch/parse-patch.js";
+export type { CodingToolsOptions } from "./shared/options.js";
+export { looksBinary, truncateMiddle } from "./shared/truncate.js";
+export { createWorkspace, PathEscapeError, type Workspace } from "./shared/workspace.js";
+export { createWebFetchTool, htmlToMarkdown, type WebFetchOptions } from "./web/web-fetch-tool.js";
+
+export interface CodingTools {
+  /** Tools in catalog order: read, write, edit, apply_patch, ls, find, grep, exec, process, web_fetch. */
+  tools: AgentTool[];
+  processes: ProcessRegistry;
+  /** Kills background processes. */
+  dispose(): void;
+}
+
+export function createCodingTools(
+  options: CodingToolsOptions & { exec?: ExecToolOptions; webFetch?: WebFetchOptions },
+): CodingTools {
+  const workspace = createWorkspace(options.workspaceDir);
+  const processes = new ProcessRegistry();
+  const limits = { maxReadBytes: options.maxReadBytes, maxOutputChars: options.maxOutputChars };
+  const tools = [
+    createReadTool(workspace, limits),
+    createWriteTool(workspace),
+    createEditTool(workspace),
+    createApplyPatchTool(workspace),
+    createLsTool(workspace),
+    createFindTool(workspace),
+    createGrepTool(workspace, limits),
+    createExecTool(workspace, processes, {
+      env: options.env,
+      shell: options.shell,
+      maxOutputChars: options.maxOutputChars,
+      ...options.exec,
+    }),
+    createProcessTool(processes, limits),
+    createWebFetchTool(options.webFetch),
+  ] as AgentTool[];
+  return { tools, processes, dispose: () => processes.dispose() };
+}

@@ -1,0 +1,108 @@
+import { spawn } from "node:child_process";
+import { type AgentTool, textResult } from "@claw/agent-core";
+import { Type } from "typebox";
+import { DEFAULT_MAX_OUTPUT_CHARS } from "../shared/options.js";
+import { truncateMiddle } from "../shared/truncate.js";
+import type { Workspace } from "../shared/workspace.js";
+import { killTree, type ManagedProcess, type ProcessRegistry } from "./process-registry.js";
+
+const ExecParams = Type.Object({
+  command: Type.String({ minLength: 1, description: "Shell command to run." }),
+  workdir: Type.Optional(
+    Type.String({ description: "Working directory inside the workspace (default: root)." }),
+  ),
+  timeout: Type.Optional(
+    Type.Number({
+      minimum: 1,
+      maximum: 7200,
+      description: "Seconds before the command is killed (default 1800).",
+    }),
+  ),
+  background: Type.Optional(
+    Type.Boolean({ description: "Start in the background at once; poll it with the process tool." }),
+  ),
+  yieldMs: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description: "Move to the background if still running after this many ms (default 10000).",
+    }),
+  ),
+});
+
+export interface ExecToolOptions {
+  env?: NodeJS.ProcessEnv;
+  shell?: string;
+  maxOutputChars?: number;
+  /** Default ms before a still-running command moves to the background (default 10 000). */
+  backgroundMs?: number;
+  /** Default command timeout in seconds (default 1800). */
+  timeoutSeconds?: number;
+}
+
+/** `exec`: runs a shell command in the workspace with a timeout, capped output, and backgrounding. */
+export function createExecTool(
+  workspace: Workspace,
+  registry: ProcessRegistry,
+  options: ExecToolOptions = {},
+): AgentTool<typeof ExecParams> {
+  return {
+    name: "exec",
+    label: "Run command",
+    description:
+      "Run a shell command in the workspace. Long-running commands move to the background; use the process tool to poll, read logs or kill them.",
+    parameters: ExecParams,
+    timeoutMs: 0, // exec enforces its own timeout and backgrounding
+    async execute(args, { signal }) {
+      const cwd = await workspace.resolve(args.workdir ?? ".");
+      const isWindows = process.platform === "win32";
+      const child = spawn(
+        options.shell ?? (isWindows ? "cmd.exe" : "/bin/sh"),
+        isWindows ? ["/c", args.command] : ["-c", args.command],
+        {
+          cwd,
+          env: options.env ?? process.env,
+          stdio: ["ignore", "pipe", "pipe"],
+          detached: !isWindows,
+        },
+      );
+      const managed = registry.track(args.command, child);
+      const timeoutMs = (args.timeout ?? options.timeoutSeconds ?? 1800) * 1000;
+      const killTimer = setTimeout(() => {
+        managed.output.write(`\n[killed after ${timeoutMs / 1000} s timeout]\n`);
+        killTree(child);
+      }, timeoutMs);
+      killTimer.unref();
+      void managed.exited.then(() => clearTimeout(killTimer));
+
+      const yieldMs = args.background ? 0 : (args.yieldMs ?? options.backgroundMs ?? 10_000);
+      const onAbort = () => killTree(child);
+      signal.addEventListener("abort", onAbort, { once: true });
+      const finished = await Promise.race([
+        managed.exited.then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), yieldMs).unref()),
+      ]);
+      signal.removeEventListener("abort", onAbort);
+      if (!finished) {
+        return textResult(
+          `Command is still running in the background as process ${managed.id}. Use the process tool (action "poll" or "log", id "${managed.id}") to follow it, or "kill" to stop it.`,
+          { processId: managed.id, background: true },
+        );
+      }
+      registry.forget(managed.id);
+      return finishedResult(managed, options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS);
+    },
+  };
+}
+
+export function finishedResult(managed: ManagedProcess, maxChars: number) {
+  const output = truncateMiddle(managed.output.contents(), { max: maxChars });
+  const status =
+    managed.signal != null ? `killed by ${managed.signal}` : `exit code ${managed.exitCode ?? "unknown"}`;
+  const text = `${output.text || "(no output)"}\n[${status}]`;
+  const result = textResult(text, {
+    exitCode: managed.exitCode,
+    signal: managed.signal,
+    truncated: output.truncated,
+  });
+  return managed.exitCode === 0 ? result : { ...result, isError: true };
+}

@@ -1,0 +1,105 @@
+import { readFile, rm, stat } from "node:fs/promises";
+import { type AgentTool, textResult } from "@claw/agent-core";
+import { Type } from "typebox";
+import { writeFileAtomic } from "../fs/write.js";
+import type { Workspace } from "../shared/workspace.js";
+import { type Hunk, type PatchOperation, parsePatch } from "./parse-patch.js";
+
+const ApplyPatchParams = Type.Object({
+  input: Type.String({ minLength: 1, description: "The patch, from *** Begin Patch to *** End Patch." }),
+});
+
+/** `apply_patch`: validates every path and hunk first, then writes; nothing is half-applied on error. */
+export function createApplyPatchTool(workspace: Workspace): AgentTool<typeof ApplyPatchParams> {
+  return {
+    name: "apply_patch",
+    label: "Apply patch",
+    description:
+      "Apply a multi-file patch (*** Begin Patch / *** Add|Update|Delete File: … / *** End Patch).",
+    parameters: ApplyPatchParams,
+    async execute({ input }) {
+      const ops = parsePatch(input);
+      const writes: { file: string; content: string }[] = [];
+      const deletes: string[] = [];
+      const summary: string[] = [];
+      for (const op of ops) await plan(op);
+      for (const w of writes) await writeFileAtomic(w.file, w.content);
+      for (const file of deletes) await rm(file);
+      return textResult(`Applied patch:\n${summary.join("\n")}`);
+
+      async function plan(op: PatchOperation) {
+        const file = await workspace.resolve(op.path);
+        if (op.kind === "add") {
+          if (await exists(file))
+            throw new Error(`Cannot add ${op.path}: it already exists (use Update File).`);
+          writes.push({ file, content: op.content });
+          summary.push(`A ${op.path}`);
+          return;
+        }
+        if (!(await exists(file))) throw new Error(`Cannot ${op.kind} ${op.path}: file not found.`);
+        if (op.kind === "delete") {
+          deletes.push(file);
+          summary.push(`D ${op.path}`);
+          return;
+        }
+        const original = await readFile(file, "utf8");
+        const updated = applyHunks(original, op.hunks, op.path);
+        if (op.moveTo) {
+          const target = await workspace.resolve(op.moveTo);
+          writes.push({ file: target, content: updated });
+          deletes.push(file);
+          summary.push(`R ${op.path} -> ${op.moveTo}`);
+        } else {
+          writes.push({ file, content: updated });
+          summary.push(`M ${op.path}`);
+        }
+      }
+    },
+  };
+}
+
+/** Applies hunks in order; each must match exactly (or ignoring trailing whitespace) once after the previous. */
+export function applyHunks(original: string, hunks: Hunk[], path: string): string {
+  const lines = original.split("\n");
+  let cursor = 0;
+  for (const [n, hunk] of hunks.entries()) {
+    let from = cursor;
+    if (hunk.anchor) {
+      const anchorAt = lines.findIndex((l, i) => i >= cursor && l.trim() === hunk.anchor?.trim());
+      if (anchorAt !== -1) from = anchorAt;
+    }
+    const at = findBlock(lines, hunk.before, from);
+    if (at === -1) {
+      const first = hunk.before[0] ?? "";
+      throw new Error(
+        `Hunk ${n + 1} does not apply to ${path}: could not find the lines starting with "${first.slice(0, 60)}". Read the file and retry with exact context.`,
+      );
+    }
+    lines.splice(at, hunk.before.length, ...hunk.after);
+    cursor = at + hunk.after.length;
+  }
+  return lines.join("\n");
+}
+
+function findBlock(lines: string[], block: string[], from: number): number {
+  if (block.length === 0) return from;
+  for (const loose of [false, true]) {
+    for (let i = from; i + block.length <= lines.length; i++) {
+      let ok = true;
+      for (let j = 0; j < block.length && ok; j++) {
+        const a = lines[i + j] as string;
+        const b = block[j] as string;
+        ok = loose ? a.trimEnd() === b.trimEnd() : a === b;
+      }
+      if (ok) return i;
+    }
+  }
+  return -1;
+}
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,68 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createApplyPatchTool, createWorkspace, parsePatch } from "../src/index.js";
+import { call, tempWorkspace } from "./helpers.js";
+
+function setup() {
+  const { root, outside } = tempWorkspace();
+  writeFileSync(join(root, "a.txt"), "one\ntwo\nthree\nfour\n");
+  writeFileSync(join(root, "gone.txt"), "bye\n");
+  return { root, outside, tool: createApplyPatchTool(createWorkspace(root)) };
+}
+
+describe("apply_patch", () => {
+  it("adds, updates, deletes and moves files", async () => {
+    const { root, tool } = setup();
+    const patch = [
+      "*** Begin Patch",
+      "*** Add File: new/b.txt",
+      "+hello",
+      "+world",
+      "*** Update File: a.txt",
+      "@@",
+      " one",
+      "-two",
+      "+TWO",
+      " three",
+      "*** Delete File: gone.txt",
+      "*** End Patch",
+    ].join("\n");
+    await call(tool, { input: patch });
+    expect(readFileSync(join(root, "new/b.txt"), "utf8")).toBe("hello\nworld\n");
+    expect(readFileSync(join(root, "a.txt"), "utf8")).toBe("one\nTWO\nthree\nfour\n");
+    expect(existsSync(join(root, "gone.txt"))).toBe(false);
+    await call(tool, {
+      input: "*** Begin Patch\n*** Update File: a.txt\n*** Move to: moved.txt\n four\n*** End Patch",
+    });
+    expect(existsSync(join(root, "moved.txt"))).toBe(true);
+    expect(existsSync(join(root, "a.txt"))).toBe(false);
+  });
+
+  it.each([
+    ["*** Begin Patch\n*** Add File: ../outside/x.txt\n+x\n*** End Patch"],
+    ["*** Begin Patch\n*** Update File: a.txt\n*** Move to: ../outside/a.txt\n one\n*** End Patch"],
+    ["*** Begin Patch\n*** Delete File: /etc/hostname\n*** End Patch"],
+  ])("refuses paths that escape: %#", async (input) => {
+    const { outside, tool } = setup();
+    await expect(call(tool, { input })).rejects.toThrow(/outside the workspace/);
+    expect(existsSync(join(outside, "x.txt"))).toBe(false);
+  });
+
+  it("applies nothing when any hunk fails", async () => {
+    const { root, tool } = setup();
+    const patch =
+      "*** Begin Patch\n*** Add File: c.txt\n+c\n*** Update File: a.txt\n-nope\n+x\n*** End Patch";
+    await expect(call(tool, { input: patch })).rejects.toThrow(/Hunk 1 does not apply to a.txt/);
+    expect(existsSync(join(root, "c.txt"))).toBe(false);
+  });
+
+  it.each([
+    ["no begin", "*** Add File: a\n+x\n*** End Patch", /expected "\*\*\* Begin Patch"/],
+    ["no end", "*** Begin Patch\n*** Add File: a\n+x", /missing "\*\*\* End Patch"/],
+    ["bad add line", "*** Begin Patch\n*** Add File: a\nx\n*** End Patch", /must start with "\+"/],
+    ["bad header", "*** Begin Patch\nhello\n*** End Patch", /expected a file header/],
+  ])("reports syntax errors with the line: %s", (_name, input, error) => {
+    expect(() => parsePatch(input)).toThrow(error);
+  });
+});

@@ -1,0 +1,61 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createWebFetchTool } from "../src/index.js";
+import { call, text } from "./helpers.js";
+
+let server: Server;
+let base = "";
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (req.url === "/page") {
+      res.setHeader("content-type", "text/html; charset=utf-8");
+      res.end(
+        "<html><head><script>evil()</script><style>p{}</style></head><body><h1>Title</h1><p>Some <b>bold</b> text.</p></body></html>",
+      );
+    } else if (req.url === "/big") {
+      res.setHeader("content-type", "text/plain");
+      res.end("z".repeat(50_000));
+    } else if (req.url === "/slow") {
+      setTimeout(() => res.end("late"), 2000);
+    } else {
+      res.statusCode = 404;
+      res.end("not here");
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+describe("web_fetch", () => {
+  it("turns HTML into markdown without scripts or styles", async () => {
+    const out = text(await call(createWebFetchTool(), { url: `${base}/page` }));
+    expect(out).toBe("# Title\n\nSome **bold** text.");
+  });
+
+  it("caps the response size", async () => {
+    const out = text(await call(createWebFetchTool({ maxBytes: 1000 }), { url: `${base}/big` }));
+    expect(out).toContain("[response cut at the size limit]");
+  });
+
+  it("times out", async () => {
+    await expect(call(createWebFetchTool({ timeoutMs: 100 }), { url: `${base}/slow` })).rejects.toThrow(
+      /timed out/,
+    );
+  });
+
+  it("reports HTTP errors as error results", async () => {
+    const result = await call(createWebFetchTool(), { url: `${base}/missing` });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/^HTTP 404/);
+  });
+
+  it.each([["file:///etc/passwd"], ["not a url"]])("refuses %j", async (url) => {
+    await expect(call(createWebFetchTool(), { url })).rejects.toThrow(/Only http and https|not a valid URL/);
+  });
+});
