@@ -84,3 +84,4 @@ export {
 } from "./write/config-path-access.js";
 export { isSensitiveKey, REDACTED, redactConfig } from "./write/redact.js";
 export { type WriteResult, writeConfigFile } from "./write/write-config.js";
+export { type SchemaLookup, schemaAtPath } from "./validate/schema-at-path.js";

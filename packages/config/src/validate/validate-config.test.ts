@@ -314,3 +314,18 @@ describe("cross-field rules", () => {
     });
   });
 });
+
+describe("schemaAtPath", () => {
+  it.each([
+    { path: ["gateway", "port"], ok: true },
+    { path: ["agents", "list", 0, "model", "primary"], ok: true },
+    { path: ["models", "providers", "anything", "baseUrl"], ok: true },
+    { path: ["gateway", "prot"], ok: false, hint: 'did you mean "port"?' },
+    { path: ["gateway", 0], ok: false },
+  ])("$path", async ({ path, ok, hint }) => {
+    const { schemaAtPath } = await import("./schema-at-path.js");
+    const found = schemaAtPath(path);
+    expect(found.ok).toBe(ok);
+    if (!found.ok && hint) expect(found.hint).toBe(hint);
+  });
+});
