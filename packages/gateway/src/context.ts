@@ -33,4 +33,5 @@ export interface GatewayContext {
   startedAt: number;
   stateDir?: string;
   shuttingDown: boolean;
+  autoApproveLoopback: boolean;
 }

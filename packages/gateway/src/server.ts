@@ -36,6 +36,8 @@ export interface GatewayOptions {
   tickIntervalMs?: number;
   logger?: GatewayLogger;
   limits?: Partial<GatewayLimits>;
+  /** Auto-approve pairing of devices connecting from loopback (default true). */
+  autoApproveLoopback?: boolean;
   /** Reported as hello-ok `server.version`. */
   version?: string;
 }
@@ -83,6 +85,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     bootId: randomUUID(),
     startedAt: Date.now(),
     shuttingDown: false,
+    autoApproveLoopback: options.autoApproveLoopback ?? true,
     ...(options.stateDir ? { stateDir: options.stateDir } : {}),
   };
   hub.presence.upsert(`gateway-${ctx.bootId}`, { host: "gateway", mode: "gateway", reason: "self", version: ctx.version, platform: process.platform });

@@ -146,7 +146,7 @@ async function authenticate(ctx: GatewayContext, conn: Connection, params: Conne
     return mismatch(a.mode);
   }
   if (!paired) {
-    if (!conn.isLoopback) {
+    if (!(conn.isLoopback && ctx.autoApproveLoopback)) {
       const request = ctx.pairing.request({
         deviceId: device.deviceId,
         publicKey: device.publicKey,
