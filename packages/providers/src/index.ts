@@ -7,6 +7,8 @@ export { ANTHROPIC_ERROR_RULES } from "./adapters/anthropic/errors.js";
 // Adapters (also reachable through `stream()`)
 export { streamAnthropic } from "./adapters/anthropic/stream.js";
 export { ANTHROPIC_THINKING_BUDGETS } from "./adapters/anthropic/thinking.js";
+export { GOOGLE_ERROR_RULES, streamGoogle, toGeminiSchema } from "./adapters/google/index.js";
+export { OLLAMA_ERROR_RULES, streamOllama } from "./adapters/ollama/index.js";
 export { OPENAI_ERROR_RULES } from "./adapters/openai-completions/errors.js";
 export { streamOpenAICompletions } from "./adapters/openai-completions/stream.js";
 export { streamOpenAIResponses } from "./adapters/openai-responses/stream.js";
@@ -25,8 +27,10 @@ export {
 export { classifyProviderError, ruleMatches } from "./errors/classify.js";
 export { COMMON_ERROR_RULES, CONTEXT_OVERFLOW_PATTERN } from "./errors/common-rules.js";
 export { errorFactsFrom, type FailureFacts } from "./errors/facts.js";
+export { isContextOverflow } from "./errors/overflow.js";
 export { type HeaderSource, parseRetryAfter } from "./errors/retry-after.js";
 export type { ErrorFacts, ErrorRule, ErrorRuleTable } from "./errors/rules.js";
+export { ERROR_RULE_TABLES, renderErrorRuleDocs } from "./errors/tables.js";
 // Test double
 export { createFauxProvider, type FauxProvider, type FauxProviderOptions } from "./faux/faux-provider.js";
 export type { FauxBlock, FauxCall, FauxError, FauxReply, FauxStep } from "./faux/script.js";

@@ -29,16 +29,18 @@ export interface OpenAICompatibleModelInput {
  * const reply = await complete(qwen, { messages: [{ role: "user", content: "hi", timestamp: Date.now() }] });
  */
 export function defineOpenAICompatibleModel(input: OpenAICompatibleModelInput): Model {
-  let provider = input.provider;
-  if (!provider) {
-    try {
-      provider = new URL(input.baseUrl).hostname;
-    } catch {
-      throw new Error(
-        `providers: baseUrl "${input.baseUrl}" is not a URL (expected e.g. "http://127.0.0.1:1234/v1")`,
-      );
-    }
+  let url: URL | undefined;
+  try {
+    url = new URL(input.baseUrl);
+  } catch {
+    url = undefined;
   }
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
+    throw new Error(
+      `providers: baseUrl "${input.baseUrl}" is not an http(s) URL (expected e.g. "http://127.0.0.1:1234/v1")`,
+    );
+  }
+  const provider = input.provider ?? url.hostname;
   const model: Model = {
     id: input.id,
     name: input.name ?? input.id,

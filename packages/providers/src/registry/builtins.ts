@@ -3,6 +3,8 @@
  * an adapter an embedder registered first.
  */
 import { streamAnthropic } from "../adapters/anthropic/stream.js";
+import { streamGoogle } from "../adapters/google/index.js";
+import { streamOllama } from "../adapters/ollama/index.js";
 import { streamOpenAICompletions } from "../adapters/openai-completions/stream.js";
 import { streamOpenAIResponses } from "../adapters/openai-responses/stream.js";
 import type { Api, StreamFunction } from "../types.js";
@@ -13,6 +15,8 @@ export const BUILTIN_APIS: Readonly<Partial<Record<Api, StreamFunction>>> = {
   "anthropic-messages": streamAnthropic,
   "openai-completions": streamOpenAICompletions,
   "openai-responses": streamOpenAIResponses,
+  "google-generative-ai": streamGoogle,
+  "ollama-chat": streamOllama,
 };
 
 let registered = false;

@@ -45,7 +45,8 @@ export const ANTHROPIC_ERROR_RULES: readonly ErrorRule[] = [
   { reason: "format", codes: ["invalid_request_error"], note: "400: the request is malformed." },
   {
     reason: "auth",
-    message: /could not resolve authentication method|api[_ -]?key/i,
+    message:
+      /could not resolve authentication method|missing (?:an )?api[_ -]?key|api[_ -]?key (?:is )?(?:missing|required)/i,
     note: "The SDK refused to send a request without credentials.",
   },
 ];
