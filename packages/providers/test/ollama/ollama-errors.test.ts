@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   estimatePromptTokens,
-  isSilentlyTruncated,
+  promptClearlyExceedsWindow,
   streamOllama,
   thinkFor,
 } from "../../src/adapters/ollama/index.js";
@@ -223,12 +223,11 @@ describe("ollama-chat: stop reasons and silent truncation", () => {
   });
 
   it.each([
-    [{ promptEvalCount: 100, contextWindow: 4096, estimatedPromptTokens: 120 }, false],
-    [{ promptEvalCount: 4096, contextWindow: 4096, estimatedPromptTokens: 3000 }, true],
-    [{ promptEvalCount: 50, contextWindow: 4096, estimatedPromptTokens: 5000 }, false],
-    [{ promptEvalCount: 50, contextWindow: 4096, estimatedPromptTokens: 7000 }, true],
-  ])("isSilentlyTruncated(%o) = %s", (facts, expected) => {
-    expect(isSilentlyTruncated(facts)).toBe(expected);
+    [120, 4096, false],
+    [5000, 4096, false],
+    [7000, 4096, true],
+  ])("promptClearlyExceedsWindow(%i, %i) = %s", (estimate, window, expected) => {
+    expect(promptClearlyExceedsWindow(estimate, window)).toBe(expected);
   });
 
   it("estimates prompt tokens from text and tools", () => {

@@ -4,6 +4,7 @@
  * parallel call.
  */
 import type { Content, Part } from "@google/genai";
+import { transformMessages } from "../../transform/transform-messages.js";
 import type {
   AssistantMessage,
   ImageContent,
@@ -22,36 +23,23 @@ function userParts(content: string | (TextContent | ImageContent)[]): Part[] {
   );
 }
 
-/** Signatures are only valid for the model that made them. */
-function sameModel(message: AssistantMessage, model: Model): boolean {
-  return message.api === model.api && message.provider === model.provider && message.model === model.id;
-}
-
-function assistantParts(message: AssistantMessage, model: Model): Part[] {
-  const own = sameModel(message, model);
+/** Parts of an assistant turn; `transformMessages` already dropped foreign signatures and thinking. */
+function assistantParts(message: AssistantMessage): Part[] {
   const parts: Part[] = [];
   for (const block of message.content) {
+    let part: Part;
     if (block.type === "text") {
-      if (block.text === "" && !(own && block.textSignature)) continue;
-      parts.push(
-        own && block.textSignature
-          ? { text: block.text, thoughtSignature: block.textSignature }
-          : { text: block.text },
-      );
+      if (block.text === "" && !block.textSignature) continue;
+      part = { text: block.text };
+      if (block.textSignature) part.thoughtSignature = block.textSignature;
     } else if (block.type === "thinking") {
-      // Foreign reasoning cannot be replayed as Gemini thoughts; it is context, so keep it as text.
-      if (!own) {
-        if (block.thinking) parts.push({ text: block.thinking });
-        continue;
-      }
-      const part: Part = { text: block.thinking, thought: true };
+      part = { text: block.thinking, thought: true };
       if (block.thinkingSignature) part.thoughtSignature = block.thinkingSignature;
-      parts.push(part);
     } else {
-      const part: Part = { functionCall: { name: block.name, args: block.arguments } };
-      if (own && block.thoughtSignature) part.thoughtSignature = block.thoughtSignature;
-      parts.push(part);
+      part = { functionCall: { name: block.name, args: block.arguments } };
+      if (block.thoughtSignature) part.thoughtSignature = block.thoughtSignature;
     }
+    parts.push(part);
   }
   return parts;
 }
@@ -70,7 +58,8 @@ function toolResultParts(message: ToolResultMessage): Part[] {
 }
 
 /**
- * Converts messages to Gemini contents, merging consecutive tool results into one user turn.
+ * Converts messages to Gemini contents (after the shared cross-provider transform), merging
+ * consecutive tool results into one user turn.
  *
  * @example
  * toGeminiContents([{ role: "user", content: "hi", timestamp: 0 }], model);
@@ -78,12 +67,12 @@ function toolResultParts(message: ToolResultMessage): Part[] {
  */
 export function toGeminiContents(messages: readonly Message[], model: Model): Content[] {
   const contents: Content[] = [];
-  for (const message of messages) {
+  for (const message of transformMessages(messages, model)) {
     const previous = contents.at(-1);
     if (message.role === "user") {
       contents.push({ role: "user", parts: userParts(message.content) });
     } else if (message.role === "assistant") {
-      const parts = assistantParts(message, model);
+      const parts = assistantParts(message);
       if (parts.length > 0) contents.push({ role: "model", parts });
     } else if (previous?.role === "user" && previous.parts?.some((part) => part.functionResponse)) {
       previous.parts.push(...toolResultParts(message));

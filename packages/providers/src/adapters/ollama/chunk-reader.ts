@@ -5,9 +5,10 @@
  */
 import { randomUUID } from "node:crypto";
 import type { ChatResponse } from "ollama";
+import { isContextOverflow } from "../../errors/overflow.js";
 import type { MessageBuilder } from "../../stream/message-builder.js";
 import { OLLAMA_TRUNCATED_CODE } from "./errors.js";
-import { isSilentlyTruncated } from "./truncation.js";
+import { promptClearlyExceedsWindow } from "./truncation.js";
 
 /** A tool call as newer servers send it (with `id` and `function.index`). */
 interface WireToolCall {
@@ -77,9 +78,13 @@ export class OllamaChunkReader {
     if (!final) return; // the runner reports the stream as incomplete
     const input = final.prompt_eval_count ?? 0;
     this.builder.setUsage({ input, output: final.eval_count ?? 0 });
-    if (isSilentlyTruncated({ promptEvalCount: input, ...this.limits })) {
+    const { contextWindow, estimatedPromptTokens } = this.limits;
+    if (
+      isContextOverflow(this.builder.message, { contextWindow }) ||
+      promptClearlyExceedsWindow(estimatedPromptTokens, contextWindow)
+    ) {
       throw new SilentTruncationError(
-        `Ollama evaluated ${input} prompt tokens with a ${this.limits.contextWindow}-token window (about ${this.limits.estimatedPromptTokens} were sent): the prompt was truncated silently — compact the conversation or raise the model's contextWindow`,
+        `Ollama evaluated ${input} prompt tokens with a ${contextWindow}-token window (about ${estimatedPromptTokens} were sent): the prompt was truncated silently — compact the conversation or raise the model's contextWindow`,
       );
     }
     if (final.done_reason === "length") this.builder.finish("length");

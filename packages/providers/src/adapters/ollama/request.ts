@@ -3,6 +3,7 @@
  * `think`, and options (num_ctx from the model so truncation happens where we can see it).
  */
 import type { ChatRequest, Message as OllamaMessage, Tool as OllamaTool } from "ollama";
+import { transformMessages } from "../../transform/transform-messages.js";
 import type {
   Context,
   ImageContent,
@@ -98,7 +99,7 @@ export function buildOllamaRequest(
   const messages: OllamaMessage[] = context.systemPrompt
     ? [{ role: "system", content: context.systemPrompt }]
     : [];
-  for (const message of context.messages) messages.push(toWire(message));
+  for (const message of transformMessages(context.messages, model)) messages.push(toWire(message));
   const tools: OllamaTool[] | undefined = context.tools?.map((tool) => ({
     type: "function",
     function: {

@@ -1,6 +1,6 @@
 /**
  * Ollama fits an oversized prompt into `num_ctx` by dropping parts of it and says nothing. The
- * adapter flags that as a context overflow from the counters the server does report.
+ * adapter flags that as a context overflow from what it sent and the counters it gets back.
  */
 import type { ChatRequest } from "ollama";
 
@@ -22,19 +22,13 @@ export function estimatePromptTokens(request: ChatRequest): number {
 }
 
 /**
- * True when the server must have truncated: it evaluated a full window, or the prompt is far
- * larger than the window it reports evaluating. (Cached prefixes lower prompt_eval_count, so a
- * small count alone proves nothing.)
+ * True when the prompt cannot have fit, so a successful reply means the server dropped part of
+ * it. (A full window shows in usage and is caught by the shared `isContextOverflow`; this covers
+ * servers that truncate whole messages and report a smaller count.)
  *
  * @example
- * isSilentlyTruncated({ promptEvalCount: 4096, contextWindow: 4096, estimatedPromptTokens: 9000 }); // true
+ * promptClearlyExceedsWindow(7000, 4096); // true
  */
-export function isSilentlyTruncated(facts: {
-  promptEvalCount: number;
-  contextWindow: number;
-  estimatedPromptTokens: number;
-}): boolean {
-  const { promptEvalCount, contextWindow, estimatedPromptTokens } = facts;
-  if (promptEvalCount >= contextWindow) return true;
+export function promptClearlyExceedsWindow(estimatedPromptTokens: number, contextWindow: number): boolean {
   return estimatedPromptTokens > contextWindow * TRUNCATION_HEURISTIC.certainOverflowFactor;
 }
