@@ -34,7 +34,10 @@ export class Connection {
   sendFrame(frame: object): boolean {
     if (this.state === "closed" || this.ws.readyState !== this.ws.OPEN) return false;
     if (this.ws.bufferedAmount > this.maxBufferedBytes) {
-      this.close(CLOSE_CODES.policyViolation, `slow consumer: more than ${this.maxBufferedBytes} bytes unsent`);
+      this.close(
+        CLOSE_CODES.policyViolation,
+        `slow consumer: more than ${this.maxBufferedBytes} bytes unsent`,
+      );
       return false;
     }
     this.ws.send(JSON.stringify(frame));

@@ -1,5 +1,5 @@
-import type { GatewayAuth } from "./auth/shared-secret.js";
 import type { AuthRateLimiter } from "./auth/rate-limit.js";
+import type { GatewayAuth } from "./auth/shared-secret.js";
 import type { EventHub } from "./events/hub.js";
 import type { GatewayLimits } from "./limits.js";
 import type { IdempotencyCache } from "./methods/idempotency.js";

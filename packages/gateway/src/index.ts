@@ -8,7 +8,11 @@
  * // … later
  * await gw.close({ reason: "restart", restartExpectedMs: 2000 });
  */
-export { startGateway, type GatewayHandle, type GatewayOptions } from "./server.js";
+
+export { assertUsableAuth, type GatewayAuth, GatewayConfigError } from "./auth/shared-secret.js";
+export type { GatewayLogger } from "./context.js";
+export { negotiateProtocol } from "./handshake/connect.js";
+export { DEFAULT_LIMITS, type GatewayLimits } from "./limits.js";
 export type {
   AgentInfo,
   GatewayRuntime,
@@ -21,7 +25,4 @@ export type {
   RunWaitResult,
 } from "./runtime.js";
 export { RuntimeError } from "./runtime.js";
-export { type GatewayAuth, GatewayConfigError, assertUsableAuth } from "./auth/shared-secret.js";
-export { DEFAULT_LIMITS, type GatewayLimits } from "./limits.js";
-export type { GatewayLogger } from "./context.js";
-export { negotiateProtocol } from "./handshake/connect.js";
+export { type GatewayHandle, type GatewayOptions, startGateway } from "./server.js";

@@ -24,7 +24,12 @@ export interface GatewayRuntime {
   /** Waits up to `timeoutMs` for a run to end; `null` when the run id is unknown. */
   waitRun(runId: string, timeoutMs: number): Promise<RunWaitResult | null>;
 
-  listSessions(query: { limit?: number; offset?: number; agentId?: string; search?: string }): Promise<SessionRow[]>;
+  listSessions(query: {
+    limit?: number;
+    offset?: number;
+    agentId?: string;
+    search?: string;
+  }): Promise<SessionRow[]>;
   /** Returns the updated row; throws RuntimeError("NOT_FOUND") for an unknown key. */
   patchSession(key: string, patch: Record<string, unknown>): Promise<SessionRow>;
   resetSession(key: string, reason: "new" | "reset"): Promise<{ sessionId?: string }>;
@@ -41,7 +46,9 @@ export interface GatewayRuntime {
   /** Fields beyond `ok/ts/durationMs`, which the gateway fills in. */
   health(): Promise<Omit<HealthSummary, "ok" | "ts" | "durationMs">>;
   /** Status fields; the gateway adds pid, uptime, memory, connection and run counts. */
-  status(): Promise<Pick<StatusResult, "runtimeVersion" | "heartbeat" | "channelSummary" | "queuedSystemEvents" | "sessions">>;
+  status(): Promise<
+    Pick<StatusResult, "runtimeVersion" | "heartbeat" | "channelSummary" | "queuedSystemEvents" | "sessions">
+  >;
 
   config: {
     get(): Promise<{ config: unknown; hash: string; path?: string }>;

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { CLOSE_CODES, checkRequest, PROTOCOL_LIMITS, warmValidators } from "@claw/protocol";
-import { WebSocketServer, type RawData, type WebSocket } from "ws";
+import { type RawData, type WebSocket, WebSocketServer } from "ws";
 import { isAllowedOrigin } from "./auth/origin.js";
 import { AuthRateLimiter } from "./auth/rate-limit.js";
 import { assertUsableAuth, type GatewayAuth, isLoopbackHost } from "./auth/shared-secret.js";
@@ -48,6 +48,8 @@ export interface GatewayHandle {
   host: string;
   /** Sends an event to every connected operator. */
   broadcast(event: string, payload: unknown): void;
+  /** Connections that completed the handshake and are still open. */
+  connectionCount(): number;
   /** Re-reads runtime health and sends a `health` event. */
   refreshHealth(): Promise<void>;
   /** Says `shutdown`, drains runs (then aborts the rest), closes sockets and the database. */
@@ -88,19 +90,34 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     autoApproveLoopback: options.autoApproveLoopback ?? true,
     ...(options.stateDir ? { stateDir: options.stateDir } : {}),
   };
-  hub.presence.upsert(`gateway-${ctx.bootId}`, { host: "gateway", mode: "gateway", reason: "self", version: ctx.version, platform: process.platform });
+  hub.presence.upsert(`gateway-${ctx.bootId}`, {
+    host: "gateway",
+    mode: "gateway",
+    reason: "self",
+    version: ctx.version,
+    platform: process.platform,
+  });
 
   const http = createServer((req, res) => {
     void handleOpenAiHttp(ctx, req, res);
   });
-  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxPayloadBytes, perMessageDeflate: false });
-  http.on("upgrade", (req, socket, head) => upgrade(ctx, wss, req, socket, head, options.allowedOrigins ?? []));
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: limits.maxPayloadBytes,
+    perMessageDeflate: false,
+  });
+  http.on("upgrade", (req, socket, head) =>
+    upgrade(ctx, wss, req, socket, head, options.allowedOrigins ?? []),
+  );
   wss.on("connection", (ws, req) => onConnection(ctx, ws, req));
 
   await listen(http, options.port ?? 18789, host);
   warmValidators();
   const port = (http.address() as AddressInfo).port;
-  const tick = setInterval(() => hub.broadcast("tick", { ts: Date.now() }, { dropIfSlow: true }), ctx.tickIntervalMs);
+  const tick = setInterval(
+    () => hub.broadcast("tick", { ts: Date.now() }, { dropIfSlow: true }),
+    ctx.tickIntervalMs,
+  );
   tick.unref();
   logger.info("gateway: listening", { host, port });
 
@@ -110,6 +127,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     port,
     host,
     broadcast: (event, payload) => hub.broadcast(event, payload),
+    connectionCount: () => [...hub.connections].filter((c) => c.state === "open").length,
     refreshHealth: async () => {
       await hub.refreshHealth();
     },
@@ -130,18 +148,46 @@ function listen(http: Server, port: number, host: string): Promise<void> {
   });
 }
 
-function upgrade(ctx: GatewayContext, wss: WebSocketServer, req: IncomingMessage, socket: Duplex, head: Buffer, allowed: string[]): void {
-  const reject = (status: number, message: string) => {
-    ctx.logger.warn("gateway: upgrade refused", { status, message });
-    socket.end(`HTTP/1.1 ${status} ${status === 403 ? "Forbidden" : "Bad Request"}\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${message}\n`);
-  };
-  if (ctx.shuttingDown) return reject(400, "gateway is shutting down");
+/** Why an upgrade is refused, or undefined to accept it. */
+function refuseUpgrade(
+  ctx: GatewayContext,
+  req: IncomingMessage,
+  allowed: string[],
+): [number, string] | undefined {
+  if (ctx.shuttingDown) return [400, "gateway is shutting down"];
   const query = new URL(req.url ?? "/", "http://x").searchParams;
   if (query.has("token") || query.has("password")) {
-    return reject(400, "credentials in the URL are refused (they leak into logs); send them in connect.params.auth");
+    return [
+      400,
+      "credentials in the URL are refused (they leak into logs); send them in connect.params.auth",
+    ];
   }
   if (!isAllowedOrigin(req.headers.origin, allowed)) {
-    return reject(403, `origin ${req.headers.origin} is not allowed; add it to allowedOrigins to permit browser access`);
+    return [
+      403,
+      `origin ${req.headers.origin} is not allowed; add it to allowedOrigins to permit browser access`,
+    ];
+  }
+  return undefined;
+}
+
+function upgrade(
+  ctx: GatewayContext,
+  wss: WebSocketServer,
+  req: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+  allowed: string[],
+): void {
+  const refusal = refuseUpgrade(ctx, req, allowed);
+  if (refusal) {
+    const [status, message] = refusal;
+    ctx.logger.warn("gateway: upgrade refused", { status, message });
+    const text = status === 403 ? "Forbidden" : "Bad Request";
+    socket.end(
+      `HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${message}\n`,
+    );
+    return;
   }
   wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
 }
@@ -152,7 +198,8 @@ function onConnection(ctx: GatewayContext, ws: WebSocket, req: IncomingMessage):
   ctx.hub.connections.add(conn);
   conn.sendUnsequenced("connect.challenge", { nonce: conn.nonce, ts: Date.now() });
   const timer = setTimeout(() => {
-    if (conn.state === "handshake") conn.close(CLOSE_CODES.policyViolation, "handshake timeout: send connect within the time limit");
+    if (conn.state === "handshake")
+      conn.close(CLOSE_CODES.policyViolation, "handshake timeout: send connect within the time limit");
   }, ctx.limits.handshakeTimeoutMs);
   timer.unref();
   ws.on("message", (data, isBinary) => onMessage(ctx, conn, data, isBinary));
@@ -170,7 +217,10 @@ function onMessage(ctx: GatewayContext, conn: Connection, data: RawData, isBinar
   if (conn.state === "closed") return;
   const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
   if (conn.state === "handshake" && buf.length > ctx.limits.maxPreAuthFrameBytes) {
-    conn.close(CLOSE_CODES.messageTooBig, `frame of ${buf.length} bytes before connect (limit ${ctx.limits.maxPreAuthFrameBytes})`);
+    conn.close(
+      CLOSE_CODES.messageTooBig,
+      `frame of ${buf.length} bytes before connect (limit ${ctx.limits.maxPreAuthFrameBytes})`,
+    );
     return;
   }
   let value: unknown;
@@ -184,7 +234,11 @@ function onMessage(ctx: GatewayContext, conn: Connection, data: RawData, isBinar
   }
   const frame = checkRequest(value);
   if (conn.state === "handshake") {
-    const id = frame.ok ? frame.value.id : typeof (value as { id?: unknown })?.id === "string" ? (value as { id: string }).id : "";
+    const id = frame.ok
+      ? frame.value.id
+      : typeof (value as { id?: unknown })?.id === "string"
+        ? (value as { id: string }).id
+        : "";
     if (!frame.ok || frame.value.method !== "connect") {
       const message = "invalid handshake: first request must be connect";
       if (id) conn.fail(id, { code: "INVALID_REQUEST", message });
@@ -198,8 +252,15 @@ function onMessage(ctx: GatewayContext, conn: Connection, data: RawData, isBinar
     return;
   }
   if (!frame.ok) {
-    const id = typeof (value as { id?: unknown })?.id === "string" && (value as { id: string }).id ? (value as { id: string }).id : "invalid";
-    conn.fail(id, { code: "INVALID_REQUEST", message: `invalid request frame: ${frame.message}`, details: { code: "INVALID_FRAME", path: frame.path } });
+    const id =
+      typeof (value as { id?: unknown })?.id === "string" && (value as { id: string }).id
+        ? (value as { id: string }).id
+        : "invalid";
+    conn.fail(id, {
+      code: "INVALID_REQUEST",
+      message: `invalid request frame: ${frame.message}`,
+      details: { code: "INVALID_FRAME", path: frame.path },
+    });
     return;
   }
   void dispatch(ctx, conn, frame.value);
@@ -215,7 +276,10 @@ async function shutdown(
 ): Promise<void> {
   ctx.shuttingDown = true;
   clearInterval(tick);
-  ctx.hub.broadcast("shutdown", { reason: options.reason ?? "gateway stopping", restartExpectedMs: options.restartExpectedMs ?? ctx.limits.restartExpectedMs });
+  ctx.hub.broadcast("shutdown", {
+    reason: options.reason ?? "gateway stopping",
+    restartExpectedMs: options.restartExpectedMs ?? ctx.limits.restartExpectedMs,
+  });
   const drained = await ctx.runs.drain(ctx.limits.drainTimeoutMs);
   ctx.logger.info("gateway: runs drained", drained);
   // Let final responses of drained runs flush before closing sockets.

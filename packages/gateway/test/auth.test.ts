@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { assertUsableAuth, GatewayConfigError, type GatewayHandle, startGateway } from "../src/index.js";
-import { call, connectParams, connected, makeDevice, nextId, RawClient } from "./helpers/client.js";
+import { call, connected, connectParams, makeDevice, nextId, RawClient } from "./helpers/client.js";
 import { createFakeRuntime } from "./helpers/fake-runtime.js";
 import { startTestGateway, TOKEN } from "./helpers/gateway.js";
 import { validateServerFrame } from "./helpers/oracle.js";
@@ -12,13 +12,23 @@ afterEach(async () => {
 });
 
 /** Connects with a signed device block; returns the hello frame and the client. */
-async function connectDevice(url: string, device: ReturnType<typeof makeDevice>, auth: Record<string, string>, overrides: Record<string, unknown> = {}) {
+async function connectDevice(
+  url: string,
+  device: ReturnType<typeof makeDevice>,
+  auth: Record<string, string>,
+  overrides: Record<string, unknown> = {},
+) {
   const c = await RawClient.open(url);
   const nonce = await c.challenge();
   const params = connectParams({ auth, ...overrides });
   const signWith = auth.token ?? auth.deviceToken;
   const id = nextId();
-  c.send({ type: "req", id, method: "connect", params: { ...params, device: device.block(nonce, params, signWith) } });
+  c.send({
+    type: "req",
+    id,
+    method: "connect",
+    params: { ...params, device: device.block(nonce, params, signWith) },
+  });
   return { c, hello: await c.res(id) };
 }
 
@@ -27,9 +37,14 @@ describe("startup refuses unusable auth", () => {
     expect(() => assertUsableAuth({ mode: "token", token }, "127.0.0.1")).toThrow(GatewayConfigError);
   });
   it("refuses a non-loopback bind without auth", async () => {
-    await expect(startGateway({ runtime: createFakeRuntime().runtime, host: "0.0.0.0", port: 0, stateDbPath: ":memory:" })).rejects.toThrow(
-      /refusing to bind 0\.0\.0\.0 without auth/,
-    );
+    await expect(
+      startGateway({
+        runtime: createFakeRuntime().runtime,
+        host: "0.0.0.0",
+        port: 0,
+        stateDbPath: ":memory:",
+      }),
+    ).rejects.toThrow(/refusing to bind 0\.0\.0\.0 without auth/);
   });
 });
 
@@ -37,10 +52,34 @@ describe("auth matrix", () => {
   it.each([
     ["token ok", { mode: "token", token: TOKEN }, { token: TOKEN }, true, undefined],
     ["token wrong", { mode: "token", token: TOKEN }, { token: "nope" }, false, "AUTH_TOKEN_MISMATCH"],
-    ["token missing, no device", { mode: "token", token: TOKEN }, undefined, false, "DEVICE_IDENTITY_REQUIRED"],
-    ["password ok", { mode: "password", password: "hunter2-hunter2" }, { password: "hunter2-hunter2" }, true, undefined],
-    ["password wrong", { mode: "password", password: "hunter2-hunter2" }, { password: "x" }, false, "AUTH_PASSWORD_MISMATCH"],
-    ["password sent as token", { mode: "password", password: "hunter2-hunter2" }, { token: "hunter2-hunter2" }, false, "DEVICE_IDENTITY_REQUIRED"],
+    [
+      "token missing, no device",
+      { mode: "token", token: TOKEN },
+      undefined,
+      false,
+      "DEVICE_IDENTITY_REQUIRED",
+    ],
+    [
+      "password ok",
+      { mode: "password", password: "hunter2-hunter2" },
+      { password: "hunter2-hunter2" },
+      true,
+      undefined,
+    ],
+    [
+      "password wrong",
+      { mode: "password", password: "hunter2-hunter2" },
+      { password: "x" },
+      false,
+      "AUTH_PASSWORD_MISMATCH",
+    ],
+    [
+      "password sent as token",
+      { mode: "password", password: "hunter2-hunter2" },
+      { token: "hunter2-hunter2" },
+      false,
+      "DEVICE_IDENTITY_REQUIRED",
+    ],
     ["no auth configured", { mode: "none" }, undefined, true, undefined],
   ] as const)("%s", async (_name, auth, credentials, ok, detail) => {
     ({ gw } = await startTestGateway({ auth }));
@@ -57,7 +96,10 @@ describe("auth matrix", () => {
     ({ gw } = await startTestGateway({ limits: { authMaxFailures: 3, authBaseLockMs: 60_000 } }));
     for (let i = 0; i < 3; i++) await connected(gw.url, { auth: { token: "bad" } });
     const { hello } = await connected(gw.url, { auth: { token: TOKEN } });
-    expect(hello).toMatchObject({ ok: false, error: { code: "UNAVAILABLE", retryable: true, details: { code: "AUTH_RATE_LIMITED" } } });
+    expect(hello).toMatchObject({
+      ok: false,
+      error: { code: "UNAVAILABLE", retryable: true, details: { code: "AUTH_RATE_LIMITED" } },
+    });
     expect((hello.error as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(50_000);
   });
 });
@@ -78,12 +120,16 @@ describe("device identity and pairing", () => {
     expect(rotated.payload).toMatchObject({ deviceId: device.id, tokenDelivery: "in-band" });
     const stale = await connectDevice(gw.url, device, { deviceToken: token });
     expect(stale.hello).toMatchObject({ ok: false, error: { details: { code: "DEVICE_TOKEN_INVALID" } } });
-    const fresh = await connectDevice(gw.url, device, { deviceToken: (rotated.payload as { token: string }).token });
+    const fresh = await connectDevice(gw.url, device, {
+      deviceToken: (rotated.payload as { token: string }).token,
+    });
     expect(fresh.hello.ok).toBe(true);
     fresh.c.close();
 
     await call(first.c, "device.token.revoke", { deviceId: device.id, role: "operator" });
-    const revoked = await connectDevice(gw.url, device, { deviceToken: (rotated.payload as { token: string }).token });
+    const revoked = await connectDevice(gw.url, device, {
+      deviceToken: (rotated.payload as { token: string }).token,
+    });
     expect(revoked.hello.ok).toBe(false);
     first.c.close();
   });
@@ -96,13 +142,27 @@ describe("device identity and pairing", () => {
     const params = connectParams({ auth: { token: TOKEN } });
     const block = device.block("some-other-nonce", params, TOKEN);
     c.send({ type: "req", id: "c1", method: "connect", params: { ...params, device: block } });
-    expect(await c.res("c1")).toMatchObject({ ok: false, error: { details: { code: "DEVICE_SIGNATURE_INVALID" } } });
+    expect(await c.res("c1")).toMatchObject({
+      ok: false,
+      error: { details: { code: "DEVICE_SIGNATURE_INVALID" } },
+    });
 
     const c2 = await RawClient.open(gw.url);
     const nonce = await c2.challenge();
     const good = device.block(nonce, params, TOKEN);
-    c2.send({ type: "req", id: "c2", method: "connect", params: { ...params, device: { ...good, signature: good.signature.replace(/^./, (ch) => (ch === "A" ? "B" : "A")) } } });
-    expect(await c2.res("c2")).toMatchObject({ ok: false, error: { details: { code: "DEVICE_SIGNATURE_INVALID" } } });
+    c2.send({
+      type: "req",
+      id: "c2",
+      method: "connect",
+      params: {
+        ...params,
+        device: { ...good, signature: good.signature.replace(/^./, (ch) => (ch === "A" ? "B" : "A")) },
+      },
+    });
+    expect(await c2.res("c2")).toMatchObject({
+      ok: false,
+      error: { details: { code: "DEVICE_SIGNATURE_INVALID" } },
+    });
   });
 
   it("requires approval for non-local devices; device.pair.approve admits them", async () => {
@@ -110,13 +170,20 @@ describe("device identity and pairing", () => {
     const { c: admin } = await connected(gw.url, { auth: { token: TOKEN } });
     const device = makeDevice();
     const first = await connectDevice(gw.url, device, { token: TOKEN });
-    expect(first.hello).toMatchObject({ ok: false, error: { code: "NOT_PAIRED", details: { code: "PAIRING_REQUIRED" } } });
+    expect(first.hello).toMatchObject({
+      ok: false,
+      error: { code: "NOT_PAIRED", details: { code: "PAIRING_REQUIRED" } },
+    });
     const requested = await admin.event("device.pair.requested");
     expect(validateServerFrame(requested)).toEqual([]);
     const requestId = (first.hello.error as { details: { requestId: string } }).details.requestId;
     const list = await call(admin, "device.pair.list", {});
-    expect((list.payload as { pending: { requestId: string }[] }).pending.map((p) => p.requestId)).toEqual([requestId]);
-    expect((await call(admin, "device.pair.approve", { requestId })).payload).toMatchObject({ decision: "approved" });
+    expect((list.payload as { pending: { requestId: string }[] }).pending.map((p) => p.requestId)).toEqual([
+      requestId,
+    ]);
+    expect((await call(admin, "device.pair.approve", { requestId })).payload).toMatchObject({
+      decision: "approved",
+    });
     const second = await connectDevice(gw.url, device, { token: TOKEN });
     expect(second.hello.ok).toBe(true);
     second.c.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GatewayHandle } from "../src/index.js";
-import { connectParams, connected, nextId, RawClient } from "./helpers/client.js";
+import { connected, connectParams, nextId, RawClient } from "./helpers/client.js";
 import { startTestGateway, TOKEN } from "./helpers/gateway.js";
 import { validateServerFrame } from "./helpers/oracle.js";
 
@@ -23,7 +23,12 @@ describe("handshake", () => {
   });
 
   it("answers hello-ok with the highest common protocol", async () => {
-    for (const [min, max, expected] of [[3, 4, 4], [3, 3, 3], [4, 9, 4], [1, 3, 3]] as const) {
+    for (const [min, max, expected] of [
+      [3, 4, 4],
+      [3, 3, 3],
+      [4, 9, 4],
+      [1, 3, 3],
+    ] as const) {
       const { c, hello } = await connected(gw.url, { ...auth, minProtocol: min, maxProtocol: max });
       expect(hello.ok).toBe(true);
       expect((hello.payload as { protocol: number }).protocol).toBe(expected);
@@ -34,7 +39,14 @@ describe("handshake", () => {
 
   it("closes 1002 with PROTOCOL_MISMATCH when ranges do not overlap", async () => {
     const { c, hello } = await connected(gw.url, { ...auth, minProtocol: 99, maxProtocol: 99 });
-    expect(hello).toMatchObject({ ok: false, error: { code: "INVALID_REQUEST", message: "protocol mismatch", details: { code: "PROTOCOL_MISMATCH" } } });
+    expect(hello).toMatchObject({
+      ok: false,
+      error: {
+        code: "INVALID_REQUEST",
+        message: "protocol mismatch",
+        details: { code: "PROTOCOL_MISMATCH" },
+      },
+    });
     expect(validateServerFrame(hello)).toEqual([]);
     expect((await c.whenClosed()).code).toBe(1002);
   });
@@ -44,7 +56,10 @@ describe("handshake", () => {
     await c.challenge();
     c.send({ type: "req", id: "h0", method: "health", params: {} });
     const res = await c.res("h0");
-    expect(res).toMatchObject({ ok: false, error: { code: "INVALID_REQUEST", message: "invalid handshake: first request must be connect" } });
+    expect(res).toMatchObject({
+      ok: false,
+      error: { code: "INVALID_REQUEST", message: "invalid handshake: first request must be connect" },
+    });
     expect(await c.whenClosed()).toMatchObject({ code: 1008 });
   });
 
@@ -57,9 +72,14 @@ describe("handshake", () => {
   });
 
   it("closes 1008 naming the field for bad connect params", async () => {
-    const { c, hello } = await connected(gw.url, { ...auth, client: { id: "cli", version: "1", platform: "linux", mode: "wizard" } });
+    const { c, hello } = await connected(gw.url, {
+      ...auth,
+      client: { id: "cli", version: "1", platform: "linux", mode: "wizard" },
+    });
     expect(hello.ok).toBe(false);
-    expect((hello.error as { message: string }).message).toMatch(/^invalid connect params: at \/client\/mode/);
+    expect((hello.error as { message: string }).message).toMatch(
+      /^invalid connect params: at \/client\/mode/,
+    );
     expect((await c.whenClosed()).code).toBe(1008);
   });
 
@@ -80,7 +100,12 @@ describe("handshake", () => {
   it("caps pre-connect frames", async () => {
     const c = await RawClient.open(gw.url);
     await c.challenge();
-    c.send({ type: "req", id: "c1", method: "connect", params: { ...connectParams(auth), userAgent: "x".repeat(2000) } });
+    c.send({
+      type: "req",
+      id: "c1",
+      method: "connect",
+      params: { ...connectParams(auth), userAgent: "x".repeat(2000) },
+    });
     expect((await c.whenClosed()).code).toBe(1009);
   });
 

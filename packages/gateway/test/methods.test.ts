@@ -51,38 +51,74 @@ describe("methods answer with their declared result schema", () => {
   });
 
   it("memory.search is UNAVAILABLE until a memory backend exists", async () => {
-    expect(await call(admin, "memory.search", { query: "x" })).toMatchObject({ ok: false, error: { code: "UNAVAILABLE" } });
+    expect(await call(admin, "memory.search", { query: "x" })).toMatchObject({
+      ok: false,
+      error: { code: "UNAVAILABLE" },
+    });
   });
 
   it("answers unknown sessions and methods with actionable errors", async () => {
     const res = await call(admin, "sessions.patch", { key: "agent:nope:main", label: "x" });
-    expect(res).toMatchObject({ ok: false, error: { code: "INVALID_REQUEST", details: { code: "NOT_FOUND" } } });
+    expect(res).toMatchObject({
+      ok: false,
+      error: { code: "INVALID_REQUEST", details: { code: "NOT_FOUND" } },
+    });
     const unknown = await call(admin, "no.such.method", {});
-    expect(unknown).toMatchObject({ ok: false, error: { code: "INVALID_REQUEST", details: { code: "UNKNOWN_METHOD" } } });
+    expect(unknown).toMatchObject({
+      ok: false,
+      error: { code: "INVALID_REQUEST", details: { code: "UNKNOWN_METHOD" } },
+    });
   });
 
   it("names the invalid field", async () => {
     const res = await call(admin, "chat.history", { sessionKey: "" });
-    expect(res).toMatchObject({ ok: false, error: { code: "INVALID_REQUEST", details: { path: "/sessionKey" } } });
-    expect((res.error as { message: string }).message).toContain("invalid chat.history params: at /sessionKey");
+    expect(res).toMatchObject({
+      ok: false,
+      error: { code: "INVALID_REQUEST", details: { path: "/sessionKey" } },
+    });
+    expect((res.error as { message: string }).message).toContain(
+      "invalid chat.history params: at /sessionKey",
+    );
   });
 });
 
 describe("agent", () => {
   it("acks, streams agent and chat events, then sends the final result", async () => {
     const id = nextId();
-    admin.send({ type: "req", id, method: "agent", params: { message: "hello", idempotencyKey: "k-agent-1" } });
+    admin.send({
+      type: "req",
+      id,
+      method: "agent",
+      params: { message: "hello", idempotencyKey: "k-agent-1" },
+    });
     const ack = await admin.res(id, 0);
-    expect(ack.payload).toMatchObject({ status: "accepted", runId: expect.any(String), acceptedAt: expect.any(Number) });
+    expect(ack.payload).toMatchObject({
+      status: "accepted",
+      runId: expect.any(String),
+      acceptedAt: expect.any(Number),
+    });
     const final = await admin.res(id, 1);
     expect(final.payload).toMatchObject({ status: "ok", summary: "echo: hello" });
     const runId = (ack.payload as { runId: string }).runId;
     const chatFinal = await admin.event("chat", (p) => p.runId === runId && p.state === "final");
-    const agentEvents = admin.frames.filter((f) => f.event === "agent" && (f.payload as { runId: string }).runId === runId);
-    expect(agentEvents.map((f) => (f.payload as { stream: string }).stream)).toEqual(["lifecycle", "assistant", "assistant", "lifecycle"]);
-    const deltas = admin.frames.filter((f) => f.event === "chat" && (f.payload as { state: string; runId: string }).runId === runId && (f.payload as { state: string }).state === "delta");
+    const agentEvents = admin.frames.filter(
+      (f) => f.event === "agent" && (f.payload as { runId: string }).runId === runId,
+    );
+    expect(agentEvents.map((f) => (f.payload as { stream: string }).stream)).toEqual([
+      "lifecycle",
+      "assistant",
+      "assistant",
+      "lifecycle",
+    ]);
+    const deltas = admin.frames.filter(
+      (f) =>
+        f.event === "chat" &&
+        (f.payload as { state: string; runId: string }).runId === runId &&
+        (f.payload as { state: string }).state === "delta",
+    );
     expect(deltas.map((f) => (f.payload as { deltaText: string }).deltaText).join("")).toBe("echo: hello");
-    for (const f of [ack, final, chatFinal, ...agentEvents, ...deltas]) expect(validateServerFrame(f)).toEqual([]);
+    for (const f of [ack, final, chatFinal, ...agentEvents, ...deltas])
+      expect(validateServerFrame(f)).toEqual([]);
     expectValidResult("agent", final);
   });
 
@@ -102,15 +138,28 @@ describe("agent", () => {
   it("agent.wait reports the end, timeout, and unknown runs", async () => {
     const ack = await call(admin, "agent", { message: "gate", idempotencyKey: "k-wait" });
     const runId = (ack.payload as { runId: string }).runId;
-    expect((await call(admin, "agent.wait", { runId, timeoutMs: 20 })).payload).toMatchObject({ status: "timeout" });
+    expect((await call(admin, "agent.wait", { runId, timeoutMs: 20 })).payload).toMatchObject({
+      status: "timeout",
+    });
     fake.releaseGate();
     const done = await call(admin, "agent.wait", { runId, timeoutMs: 5_000 });
-    expect(done.payload).toMatchObject({ status: "ok", startedAt: expect.any(Number), endedAt: expect.any(Number) });
-    expect(await call(admin, "agent.wait", { runId: "nope" })).toMatchObject({ ok: false, error: { code: "INVALID_REQUEST" } });
+    expect(done.payload).toMatchObject({
+      status: "ok",
+      startedAt: expect.any(Number),
+      endedAt: expect.any(Number),
+    });
+    expect(await call(admin, "agent.wait", { runId: "nope" })).toMatchObject({
+      ok: false,
+      error: { code: "INVALID_REQUEST" },
+    });
   });
 
   it("chat.send streams and chat.abort stops a hanging run", async () => {
-    const sent = await call(admin, "chat.send", { sessionKey: "agent:main:s2", message: "hang", idempotencyKey: "k-chat-1" });
+    const sent = await call(admin, "chat.send", {
+      sessionKey: "agent:main:s2",
+      message: "hang",
+      idempotencyKey: "k-chat-1",
+    });
     expectValidResult("chat.send", sent);
     const runId = (sent.payload as { runId: string }).runId;
     const abort = await call(admin, "chat.abort", { sessionKey: "agent:main:s2" });
@@ -130,7 +179,14 @@ describe("scopes", () => {
       ["device.pair.list", {}, "operator.pairing"],
     ] as const) {
       const res = await call(reader, method, params);
-      expect(res).toMatchObject({ ok: false, error: { code: "FORBIDDEN", message: `missing scope: ${scope}`, details: { code: "MISSING_SCOPE", missingScope: scope } } });
+      expect(res).toMatchObject({
+        ok: false,
+        error: {
+          code: "FORBIDDEN",
+          message: `missing scope: ${scope}`,
+          details: { code: "MISSING_SCOPE", missingScope: scope },
+        },
+      });
       expect(validateServerFrame(res)).toEqual([]);
     }
     const { c: none } = await connected(gw.url, { auth: { token: TOKEN }, scopes: [] });
@@ -142,12 +198,17 @@ describe("scopes", () => {
 
 describe("events", () => {
   it("numbers events per connection without gaps and carries stateVersion on presence", async () => {
-    const { c: ui } = await connected(gw.url, { auth: { token: TOKEN }, client: { id: "webchat-ui", version: "1", platform: "web", mode: "ui", instanceId: "Browser-A" } });
+    const { c: ui } = await connected(gw.url, {
+      auth: { token: TOKEN },
+      client: { id: "webchat-ui", version: "1", platform: "web", mode: "ui", instanceId: "Browser-A" },
+    });
     await call(admin, "agent", { message: "seq", idempotencyKey: "k-seq" });
     await ui.event("chat", (p) => p.state === "final");
-    const seqs = ui.frames.filter((f) => f.type === "event" && f.seq !== undefined).map((f) => f.seq as number);
+    const seqs = ui.frames
+      .filter((f) => f.type === "event" && f.seq !== undefined)
+      .map((f) => f.seq as number);
     expect(seqs.length).toBeGreaterThan(3);
-    expect(seqs).toEqual(seqs.map((_, i) => seqs[0] + i));
+    expect(seqs).toEqual(seqs.map((_, i) => (seqs[0] ?? 0) + i));
     const presence = await admin.event("presence", (p) => JSON.stringify(p).includes("Browser-A"));
     expect(presence.stateVersion).toMatchObject({ presence: expect.any(Number), health: expect.any(Number) });
     const list = await call(admin, "system-presence");

@@ -14,7 +14,10 @@ export class AuthRateLimiter {
   private readonly entries = new Map<string, Entry>();
 
   constructor(
-    private readonly limits: Pick<GatewayLimits, "authMaxFailures" | "authWindowMs" | "authBaseLockMs" | "authMaxLockMs">,
+    private readonly limits: Pick<
+      GatewayLimits,
+      "authMaxFailures" | "authWindowMs" | "authBaseLockMs" | "authMaxLockMs"
+    >,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -44,7 +47,8 @@ export class AuthRateLimiter {
 
   private prune(t: number): void {
     for (const [ip, e] of this.entries) {
-      if (e.lockedUntil < t && e.failures.every((f) => t - f >= this.limits.authWindowMs)) this.entries.delete(ip);
+      if (e.lockedUntil < t && e.failures.every((f) => t - f >= this.limits.authWindowMs))
+        this.entries.delete(ip);
     }
   }
 }

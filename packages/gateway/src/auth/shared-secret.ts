@@ -1,10 +1,24 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 
 /** How clients prove they may use the gateway, besides a paired device's token. */
-export type GatewayAuth = { mode: "none" } | { mode: "token"; token: string } | { mode: "password"; password: string };
+export type GatewayAuth =
+  | { mode: "none" }
+  | { mode: "token"; token: string }
+  | { mode: "password"; password: string };
 
 /** Values that must never work as a secret: empty, stringified nothing, documented examples. */
-const REFUSED_SECRETS = new Set(["", "undefined", "null", "your-token", "your-password", "changeme", "change-me", "<token>", "token", "password"]);
+const REFUSED_SECRETS = new Set([
+  "",
+  "undefined",
+  "null",
+  "your-token",
+  "your-password",
+  "changeme",
+  "change-me",
+  "<token>",
+  "token",
+  "password",
+]);
 
 /** A startup configuration problem; the message says what to change. */
 export class GatewayConfigError extends Error {

@@ -1,4 +1,4 @@
-import { hasScope, type HealthSummary, type StateVersion } from "@claw/protocol";
+import { type HealthSummary, hasScope, type StateVersion } from "@claw/protocol";
 import type { Connection, SendOptions } from "../connection.js";
 import type { GatewayRuntime } from "../runtime.js";
 import { PresenceRegistry } from "./presence.js";
@@ -36,7 +36,11 @@ export class EventHub {
   broadcast(event: string, payload: unknown, options: SendOptions = {}): void {
     for (const conn of this.connections) {
       if (conn.state !== "open") continue;
-      if (conn.role === "node" ? event !== "tick" && event !== "shutdown" : !hasScope(conn.scopes, "operator.read") && event !== "tick" && event !== "shutdown") {
+      if (
+        conn.role === "node"
+          ? event !== "tick" && event !== "shutdown"
+          : !hasScope(conn.scopes, "operator.read") && event !== "tick" && event !== "shutdown"
+      ) {
         continue;
       }
       conn.sendEvent(event, payload, options);

@@ -1,7 +1,7 @@
 import {
   CLOSE_CODES,
-  checkConnectParams,
   type ConnectParams,
+  checkConnectParams,
   ERROR_DETAIL_CODES as D,
   type ErrorShape,
   errorShape,
@@ -24,7 +24,11 @@ interface Refusal {
   authFailure?: boolean;
 }
 
-const refuse = (error: ErrorShape, close: number = CLOSE_CODES.policyViolation, authFailure = false): Refusal => ({
+const refuse = (
+  error: ErrorShape,
+  close: number = CLOSE_CODES.policyViolation,
+  authFailure = false,
+): Refusal => ({
   error,
   close,
   authFailure,
@@ -40,11 +44,19 @@ export function negotiateProtocol(min: number, max: number): number | undefined 
  * Handles the `connect` request: params, protocol range, rate limit, device signature, shared
  * secret or device token, pairing, scopes. Answers hello-ok, or an error and a close.
  */
-export async function handleConnect(ctx: GatewayContext, conn: Connection, frame: RequestFrame): Promise<void> {
+export async function handleConnect(
+  ctx: GatewayContext,
+  conn: Connection,
+  frame: RequestFrame,
+): Promise<void> {
   const outcome = await admit(ctx, conn, frame.params);
   if ("error" in outcome) {
     if (outcome.authFailure) ctx.rateLimiter.recordFailure(conn.ip);
-    ctx.logger.warn("gateway: connect refused", { ip: conn.ip, code: outcome.error.code, reason: outcome.error.message });
+    ctx.logger.warn("gateway: connect refused", {
+      ip: conn.ip,
+      code: outcome.error.code,
+      reason: outcome.error.message,
+    });
     conn.fail(frame.id, outcome.error);
     conn.close(outcome.close, outcome.error.message);
     return;
@@ -68,7 +80,11 @@ export async function handleConnect(ctx: GatewayContext, conn: Connection, frame
   }
 }
 
-async function admit(ctx: GatewayContext, conn: Connection, raw: unknown): Promise<{ hello: HelloOk } | Refusal> {
+async function admit(
+  ctx: GatewayContext,
+  conn: Connection,
+  raw: unknown,
+): Promise<{ hello: HelloOk } | Refusal> {
   const parsed = checkConnectParams(raw);
   if (!parsed.ok) return refuse(errorShape("INVALID_REQUEST", `invalid connect params: ${parsed.message}`));
   const params = parsed.value;
@@ -85,12 +101,23 @@ async function admit(ctx: GatewayContext, conn: Connection, raw: unknown): Promi
   }
   const role = params.role ?? "operator";
   if (role !== "operator" && role !== "node") {
-    return refuse(errorShape("INVALID_REQUEST", `invalid connect params: at /role: unknown role "${role}" (use "operator" or "node")`));
+    return refuse(
+      errorShape(
+        "INVALID_REQUEST",
+        `invalid connect params: at /role: unknown role "${role}" (use "operator" or "node")`,
+      ),
+    );
   }
   const wait = ctx.rateLimiter.retryAfterMs(conn.ip);
   if (wait > 0) {
     const details = { code: D.AUTH_RATE_LIMITED };
-    return refuse(errorShape("UNAVAILABLE", `too many failed connects from ${conn.ip}; retry in ${Math.ceil(wait / 1000)} s`, { details, retryable: true, retryAfterMs: wait }));
+    return refuse(
+      errorShape(
+        "UNAVAILABLE",
+        `too many failed connects from ${conn.ip}; retry in ${Math.ceil(wait / 1000)} s`,
+        { details, retryable: true, retryAfterMs: wait },
+      ),
+    );
   }
   conn.client = params.client;
   conn.role = role;
@@ -113,24 +140,41 @@ interface Admitted {
   deviceId?: string;
 }
 
-async function authenticate(ctx: GatewayContext, conn: Connection, params: ConnectParams, role: string): Promise<Admitted | Refusal> {
+async function authenticate(
+  ctx: GatewayContext,
+  conn: Connection,
+  params: ConnectParams,
+  role: string,
+): Promise<Admitted | Refusal> {
   const a = ctx.auth;
-  const provided = a.mode === "token" ? params.auth?.token : a.mode === "password" ? params.auth?.password : undefined;
-  const secretOk = a.mode === "none" || (a.mode === "token" ? secretMatches(a.token, provided) : secretMatches(a.password, provided));
-  const requested = role === "node" ? [] : (params.scopes ?? []).filter((s) => (OPERATOR_SCOPES as readonly string[]).includes(s));
+  const provided =
+    a.mode === "token" ? params.auth?.token : a.mode === "password" ? params.auth?.password : undefined;
+  const secretOk =
+    a.mode === "none" ||
+    (a.mode === "token" ? secretMatches(a.token, provided) : secretMatches(a.password, provided));
+  const requested =
+    role === "node"
+      ? []
+      : (params.scopes ?? []).filter((s) => (OPERATOR_SCOPES as readonly string[]).includes(s));
 
   if (!params.device) {
     if (secretOk && role === "operator" && (provided !== undefined || a.mode === "none")) {
       return { method: a.mode, scopes: requested };
     }
     if (provided !== undefined) return mismatch(a.mode);
-    return refuse(errorShape("NOT_PAIRED", "device identity required", { details: { code: D.DEVICE_IDENTITY_REQUIRED } }));
+    return refuse(
+      errorShape("NOT_PAIRED", "device identity required", { details: { code: D.DEVICE_IDENTITY_REQUIRED } }),
+    );
   }
 
   const device = verifyDeviceBlock(params, conn.nonce, Date.now(), ctx.limits.signatureSkewMs);
   if (!device.ok) {
     const details = { code: D.DEVICE_SIGNATURE_INVALID, reason: device.reason };
-    return refuse(errorShape("INVALID_REQUEST", `invalid device identity: ${device.reason}`, { details }), CLOSE_CODES.policyViolation, true);
+    return refuse(
+      errorShape("INVALID_REQUEST", `invalid device identity: ${device.reason}`, { details }),
+      CLOSE_CODES.policyViolation,
+      true,
+    );
   }
   const deviceToken = params.auth?.deviceToken;
   const tokenScopes = deviceToken ? ctx.pairing.verifyToken(device.deviceId, role, deviceToken) : undefined;
@@ -141,7 +185,15 @@ async function authenticate(ctx: GatewayContext, conn: Connection, params: Conne
   }
   if (!secretOk || (provided === undefined && a.mode !== "none")) {
     if (deviceToken) {
-      return refuse(errorShape("INVALID_REQUEST", "unauthorized: device token is invalid or revoked — pair again or use the gateway token", { details: { code: D.DEVICE_TOKEN_INVALID } }), CLOSE_CODES.policyViolation, true);
+      return refuse(
+        errorShape(
+          "INVALID_REQUEST",
+          "unauthorized: device token is invalid or revoked — pair again or use the gateway token",
+          { details: { code: D.DEVICE_TOKEN_INVALID } },
+        ),
+        CLOSE_CODES.policyViolation,
+        true,
+      );
     }
     return mismatch(a.mode);
   }
@@ -160,7 +212,13 @@ async function authenticate(ctx: GatewayContext, conn: Connection, params: Conne
       });
       ctx.hub.broadcast("device.pair.requested", request);
       const details = { code: D.PAIRING_REQUIRED, requestId: request.requestId, deviceId: device.deviceId };
-      return refuse(errorShape("NOT_PAIRED", `pairing required: approve request ${request.requestId} with \`device.pair.approve\``, { details }));
+      return refuse(
+        errorShape(
+          "NOT_PAIRED",
+          `pairing required: approve request ${request.requestId} with \`device.pair.approve\``,
+          { details },
+        ),
+      );
     }
     ctx.pairing.approve({
       deviceId: device.deviceId,
@@ -181,7 +239,11 @@ function mismatch(mode: "none" | "token" | "password"): Refusal {
     recommendedNextStep: "update_auth_credentials",
   };
   return refuse(
-    errorShape("INVALID_REQUEST", `unauthorized: gateway ${what} mismatch (send this gateway's ${what} in connect.params.auth.${what}, or pair the device)`, { details }),
+    errorShape(
+      "INVALID_REQUEST",
+      `unauthorized: gateway ${what} mismatch (send this gateway's ${what} in connect.params.auth.${what}, or pair the device)`,
+      { details },
+    ),
     CLOSE_CODES.policyViolation,
     true,
   );

@@ -10,7 +10,9 @@ export async function buildHello(
   auth: HelloOk["auth"],
 ): Promise<HelloOk> {
   const health = await ctx.hub.health();
-  const methods = ctx.runtime.memorySearch ? GATEWAY_METHODS : GATEWAY_METHODS.filter((m) => m !== "memory.search");
+  const methods = ctx.runtime.memorySearch
+    ? GATEWAY_METHODS
+    : GATEWAY_METHODS.filter((m) => m !== "memory.search");
   const hello: HelloOk = {
     type: "hello-ok",
     protocol,

@@ -31,7 +31,11 @@ export const agent: MethodHandler<AgentParams> = async ({ ctx, params, ack }) =>
   if (!run) {
     // Started before a gateway restart: only the runtime still knows it.
     const waited = await ctx.runtime.waitRun(accepted.runId, ctx.limits.agentWaitDefaultMs);
-    return { runId: accepted.runId, status: waited?.status ?? "timeout", ...(waited?.error ? { error: waited.error } : {}) };
+    return {
+      runId: accepted.runId,
+      status: waited?.status ?? "timeout",
+      ...(waited?.error ? { error: waited.error } : {}),
+    };
   }
   const result = await run.result;
   return {
@@ -45,6 +49,10 @@ export const agent: MethodHandler<AgentParams> = async ({ ctx, params, ack }) =>
 
 export const agentWait: MethodHandler<{ runId: string; timeoutMs?: number }> = async ({ ctx, params }) => {
   const result = await ctx.runs.wait(params.runId, params.timeoutMs ?? ctx.limits.agentWaitDefaultMs);
-  if (!result) throw new RuntimeError("NOT_FOUND", `agent.wait: no run with id "${params.runId}" (runs are kept 5 min after they end)`);
+  if (!result)
+    throw new RuntimeError(
+      "NOT_FOUND",
+      `agent.wait: no run with id "${params.runId}" (runs are kept 5 min after they end)`,
+    );
   return result;
 };

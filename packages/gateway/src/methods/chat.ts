@@ -22,7 +22,10 @@ export const chatSend: MethodHandler<ChatSend> = ({ ctx, params }) =>
     return { runId: run.runId, status: "started", acceptedAt: run.startedAt };
   });
 
-export const chatHistory: MethodHandler<{ sessionKey: string; limit?: number }> = async ({ ctx, params }) => ({
+export const chatHistory: MethodHandler<{ sessionKey: string; limit?: number }> = async ({
+  ctx,
+  params,
+}) => ({
   sessionKey: params.sessionKey,
   messages: await ctx.runtime.chatHistory(params.sessionKey, params.limit ?? 200),
 });

@@ -6,12 +6,18 @@ export const configGet: MethodHandler<Record<string, never>> = ({ ctx }) => ctx.
 /** The runtime validates; its report says what was hot-applied and what needs a restart. */
 export const configPatch: MethodHandler<ConfigWriteParams> = async ({ ctx, params }) => {
   const result = await ctx.runtime.config.patch(params.raw, params.baseHash);
-  ctx.logger.info("gateway: config patched", { changed: result.changedPaths, restartRequired: result.restartRequired });
+  ctx.logger.info("gateway: config patched", {
+    changed: result.changedPaths,
+    restartRequired: result.restartRequired,
+  });
   return result;
 };
 
 export const configApply: MethodHandler<ConfigWriteParams> = async ({ ctx, params }) => {
   const result = await ctx.runtime.config.apply(params.raw, params.baseHash);
-  ctx.logger.info("gateway: config applied", { changed: result.changedPaths, restartRequired: result.restartRequired });
+  ctx.logger.info("gateway: config applied", {
+    changed: result.changedPaths,
+    restartRequired: result.restartRequired,
+  });
   return result;
 };

@@ -9,7 +9,11 @@ export const devicePairList: MethodHandler<Record<string, never>> = async ({ ctx
 /** Approving pairs the device; it then connects again and receives its device token. */
 export const devicePairApprove: MethodHandler<{ requestId: string }> = async ({ ctx, conn, params }) => {
   const request = ctx.pairing.takePending(params.requestId);
-  if (!request) throw new RuntimeError("NOT_FOUND", `device.pair.approve: no pending request "${params.requestId}" — list them with device.pair.list`);
+  if (!request)
+    throw new RuntimeError(
+      "NOT_FOUND",
+      `device.pair.approve: no pending request "${params.requestId}" — list them with device.pair.list`,
+    );
   ctx.pairing.approve({
     deviceId: request.deviceId,
     publicKey: request.publicKey,
@@ -18,27 +22,52 @@ export const devicePairApprove: MethodHandler<{ requestId: string }> = async ({ 
     ...(request.platform ? { platform: request.platform } : {}),
     ...(request.displayName ? { displayName: request.displayName } : {}),
   });
-  ctx.hub.broadcast("device.pair.resolved", { requestId: request.requestId, deviceId: request.deviceId, decision: "approved", ts: Date.now() });
+  ctx.hub.broadcast("device.pair.resolved", {
+    requestId: request.requestId,
+    deviceId: request.deviceId,
+    decision: "approved",
+    ts: Date.now(),
+  });
   return { requestId: request.requestId, deviceId: request.deviceId, decision: "approved" };
 };
 
 export const devicePairReject: MethodHandler<{ requestId: string }> = async ({ ctx, params }) => {
   const request = ctx.pairing.takePending(params.requestId);
-  if (!request) throw new RuntimeError("NOT_FOUND", `device.pair.reject: no pending request "${params.requestId}"`);
-  ctx.hub.broadcast("device.pair.resolved", { requestId: request.requestId, deviceId: request.deviceId, decision: "rejected", ts: Date.now() });
+  if (!request)
+    throw new RuntimeError("NOT_FOUND", `device.pair.reject: no pending request "${params.requestId}"`);
+  ctx.hub.broadcast("device.pair.resolved", {
+    requestId: request.requestId,
+    deviceId: request.deviceId,
+    decision: "rejected",
+    ts: Date.now(),
+  });
   return { requestId: request.requestId, deviceId: request.deviceId, decision: "rejected" };
 };
 
-export const deviceTokenRotate: MethodHandler<{ deviceId: string; role: string; scopes?: string[] }> = async ({ ctx, params }) => {
+export const deviceTokenRotate: MethodHandler<{
+  deviceId: string;
+  role: string;
+  scopes?: string[];
+}> = async ({ ctx, params }) => {
   if (!ctx.pairing.getPaired(params.deviceId)) {
     throw new RuntimeError("NOT_FOUND", `device.token.rotate: device "${params.deviceId}" is not paired`);
   }
   const scopes = params.scopes ?? ctx.pairing.tokenScopes(params.deviceId, params.role) ?? [];
   const { token, issuedAtMs } = ctx.pairing.issueToken(params.deviceId, params.role, scopes);
-  return { deviceId: params.deviceId, role: params.role, token, scopes, rotatedAtMs: issuedAtMs, tokenDelivery: "in-band" };
+  return {
+    deviceId: params.deviceId,
+    role: params.role,
+    token,
+    scopes,
+    rotatedAtMs: issuedAtMs,
+    tokenDelivery: "in-band",
+  };
 };
 
-export const deviceTokenRevoke: MethodHandler<{ deviceId: string; role: string }> = async ({ ctx, params }) => ({
+export const deviceTokenRevoke: MethodHandler<{ deviceId: string; role: string }> = async ({
+  ctx,
+  params,
+}) => ({
   deviceId: params.deviceId,
   role: params.role,
   revoked: ctx.pairing.revokeToken(params.deviceId, params.role),

@@ -39,9 +39,9 @@ export class IdempotencyCache {
 
   /** The stored result of a key, if still fresh. */
   lookup(key: string): unknown {
-    const row = this.db.prepare("SELECT result, expires_at FROM gateway_idempotency WHERE key = ?").get(key) as
-      | { result: string; expires_at: number }
-      | undefined;
+    const row = this.db
+      .prepare("SELECT result, expires_at FROM gateway_idempotency WHERE key = ?")
+      .get(key) as { result: string; expires_at: number } | undefined;
     if (!row || row.expires_at <= this.now()) return undefined;
     return JSON.parse(row.result);
   }

@@ -15,7 +15,13 @@ import { RuntimeError } from "../runtime.js";
 import { agent, agentWait } from "./agent.js";
 import { chatAbort, chatHistory, chatSend } from "./chat.js";
 import { configApply, configGet, configPatch } from "./config.js";
-import { devicePairApprove, devicePairList, devicePairReject, deviceTokenRevoke, deviceTokenRotate } from "./devices.js";
+import {
+  devicePairApprove,
+  devicePairList,
+  devicePairReject,
+  deviceTokenRevoke,
+  deviceTokenRotate,
+} from "./devices.js";
 import { sessionsDelete, sessionsList, sessionsPatch, sessionsReset } from "./sessions.js";
 import * as system from "./system.js";
 import type { MethodHandler } from "./types.js";
@@ -62,15 +68,30 @@ export async function dispatch(ctx: GatewayContext, conn: Connection, frame: Req
   const params = checkMethodParams(method, frame.params);
   if (!params.ok) {
     const details = { code: D.INVALID_PARAMS, path: params.path };
-    conn.fail(frame.id, errorShape("INVALID_REQUEST", `invalid ${method} params: ${params.message}`, { details }));
+    conn.fail(
+      frame.id,
+      errorShape("INVALID_REQUEST", `invalid ${method} params: ${params.message}`, { details }),
+    );
     return;
   }
   if (ctx.shuttingDown && METHODS[method].sideEffect) {
-    conn.fail(frame.id, errorShape("UNAVAILABLE", "gateway is shutting down; retry after it restarts", { retryable: true, retryAfterMs: ctx.limits.restartExpectedMs, details: { code: D.SHUTTING_DOWN } }));
+    conn.fail(
+      frame.id,
+      errorShape("UNAVAILABLE", "gateway is shutting down; retry after it restarts", {
+        retryable: true,
+        retryAfterMs: ctx.limits.restartExpectedMs,
+        details: { code: D.SHUTTING_DOWN },
+      }),
+    );
     return;
   }
   try {
-    const result = await HANDLERS[method]({ ctx, conn, params: (params.value ?? {}) as never, ack: (payload) => conn.respond(frame.id, payload) });
+    const result = await HANDLERS[method]({
+      ctx,
+      conn,
+      params: (params.value ?? {}) as never,
+      ack: (payload) => conn.respond(frame.id, payload),
+    });
     conn.respond(frame.id, result);
   } catch (err) {
     conn.fail(frame.id, toErrorShape(ctx, method, err));
@@ -78,15 +99,22 @@ export async function dispatch(ctx: GatewayContext, conn: Connection, frame: Req
 }
 
 function authorize(conn: Connection, frame: RequestFrame): ErrorShape | undefined {
-  if (frame.method === "connect") return errorShape("INVALID_REQUEST", "already connected: connect is only valid as the first request");
+  if (frame.method === "connect")
+    return errorShape("INVALID_REQUEST", "already connected: connect is only valid as the first request");
   if (!isMethod(frame.method)) {
-    return errorShape("INVALID_REQUEST", `unknown method "${frame.method.slice(0, 100)}" — hello-ok features.methods lists the supported ones`, {
-      details: { code: D.UNKNOWN_METHOD },
-    });
+    return errorShape(
+      "INVALID_REQUEST",
+      `unknown method "${frame.method.slice(0, 100)}" — hello-ok features.methods lists the supported ones`,
+      {
+        details: { code: D.UNKNOWN_METHOD },
+      },
+    );
   }
   const scope = METHODS[frame.method].scope;
   if (scope === "node") {
-    return conn.role === "node" ? undefined : errorShape("FORBIDDEN", `${frame.method} is for node connections only`);
+    return conn.role === "node"
+      ? undefined
+      : errorShape("FORBIDDEN", `${frame.method} is for node connections only`);
   }
   if (conn.role !== "operator" || !hasScope(conn.scopes, scope as OperatorScope)) {
     return errorShape("FORBIDDEN", `missing scope: ${scope}`, {
@@ -102,6 +130,11 @@ function toErrorShape(ctx: GatewayContext, method: string, err: unknown): ErrorS
     const details = { code: err.kind === "NOT_FOUND" ? D.NOT_FOUND : err.kind, ...err.details };
     return errorShape(code, err.message, { details, ...(code === "UNAVAILABLE" ? { retryable: true } : {}) });
   }
-  ctx.logger.error("gateway: method failed", { method, error: err instanceof Error ? err.stack : String(err) });
-  return errorShape("UNAVAILABLE", `${method} failed: ${err instanceof Error ? err.message : String(err)}`, { retryable: true });
+  ctx.logger.error("gateway: method failed", {
+    method,
+    error: err instanceof Error ? err.stack : String(err),
+  });
+  return errorShape("UNAVAILABLE", `${method} failed: ${err instanceof Error ? err.message : String(err)}`, {
+    retryable: true,
+  });
 }

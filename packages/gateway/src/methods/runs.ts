@@ -1,6 +1,6 @@
 import type { AgentWaitResult } from "@claw/protocol";
-import type { EventHub } from "../events/hub.js";
 import type { GatewayLogger } from "../context.js";
+import type { EventHub } from "../events/hub.js";
 import type { GatewayRuntime, RunAgentInput, RunEvent, RunResult } from "../runtime.js";
 
 export interface TrackedRun {
@@ -8,6 +8,7 @@ export interface TrackedRun {
   sessionKey: string;
   startedAt: number;
   endedAt?: number;
+  /** Settles after the run ended AND all its events were fanned out. */
   result: Promise<RunResult>;
   controller: AbortController;
 }
@@ -31,23 +32,48 @@ export class RunRegistry {
   async start(input: StartRunInput, onEvent?: (event: RunEvent) => void): Promise<TrackedRun> {
     const controller = new AbortController();
     const handle = await this.runtime.runAgent({ ...input, signal: controller.signal });
-    const result = handle.result.catch(
-      (err: unknown): RunResult => ({ runId: handle.runId, status: "error", error: err instanceof Error ? err.message : String(err) }),
+    const ended = handle.result.catch(
+      (err: unknown): RunResult => ({
+        runId: handle.runId,
+        status: "error",
+        error: err instanceof Error ? err.message : String(err),
+      }),
     );
-    const run: TrackedRun = { runId: handle.runId, sessionKey: input.sessionKey, startedAt: Date.now(), result, controller };
+    let settle: (r: RunResult) => void = () => {};
+    const result = new Promise<RunResult>((resolve) => {
+      settle = resolve;
+    });
+    const run: TrackedRun = {
+      runId: handle.runId,
+      sessionKey: input.sessionKey,
+      startedAt: Date.now(),
+      result,
+      controller,
+    };
     this.runs.set(run.runId, run);
-    void this.pump(run, handle.events, onEvent);
+    void this.pump(run, handle.events, ended, onEvent).then(settle);
     return run;
   }
 
-  private async pump(run: TrackedRun, events: AsyncIterable<RunEvent>, onEvent?: (event: RunEvent) => void): Promise<void> {
+  private async pump(
+    run: TrackedRun,
+    events: AsyncIterable<RunEvent>,
+    ended: Promise<RunResult>,
+    onEvent?: (event: RunEvent) => void,
+  ): Promise<RunResult> {
     let chatSeq = 0;
     try {
       for await (const ev of events) {
         const payload = { runId: ev.runId, seq: ev.seq, stream: ev.stream, ts: ev.ts, data: ev.data };
         this.hub.broadcast("agent", payload, { dropIfSlow: ev.stream === "assistant" });
         if (ev.stream === "assistant" && typeof ev.data.delta === "string") {
-          const delta = { runId: run.runId, sessionKey: run.sessionKey, seq: ++chatSeq, state: "delta", deltaText: ev.data.delta };
+          const delta = {
+            runId: run.runId,
+            sessionKey: run.sessionKey,
+            seq: ++chatSeq,
+            state: "delta",
+            deltaText: ev.data.delta,
+          };
           this.hub.broadcast("chat", delta, { dropIfSlow: true });
         }
         onEvent?.(ev);
@@ -55,18 +81,28 @@ export class RunRegistry {
     } catch (err) {
       this.logger.warn("gateway: run event stream failed", { runId: run.runId, error: String(err) });
     }
-    const result = await run.result;
+    const result = await ended;
     run.endedAt = Date.now();
     const base = { runId: run.runId, sessionKey: run.sessionKey, seq: ++chatSeq };
     if (result.status === "ok") {
-      const message = { role: "assistant", content: [{ type: "text", text: result.text ?? "" }], timestamp: run.endedAt };
-      this.hub.broadcast("chat", { ...base, state: "final", message, ...(result.usage ? { usage: result.usage } : {}) });
+      const message = {
+        role: "assistant",
+        content: [{ type: "text", text: result.text ?? "" }],
+        timestamp: run.endedAt,
+      };
+      this.hub.broadcast("chat", {
+        ...base,
+        state: "final",
+        message,
+        ...(result.usage ? { usage: result.usage } : {}),
+      });
     } else {
       const state = result.status === "aborted" ? "aborted" : "error";
       this.hub.broadcast("chat", { ...base, state, errorMessage: result.error ?? result.status });
     }
     // Keep finished runs briefly so agent.wait right after the end still finds them.
     setTimeout(() => this.runs.delete(run.runId), 5 * 60_000).unref();
+    return result;
   }
 
   get(runId: string): TrackedRun | undefined {
@@ -91,14 +127,21 @@ export class RunRegistry {
     const result = await Promise.race([run.result, timeout]);
     clearTimeout(timer);
     if (!result) return { runId, status: "timeout", startedAt: run.startedAt };
-    const out: AgentWaitResult = { runId, status: result.status, startedAt: run.startedAt, endedAt: run.endedAt ?? Date.now() };
+    const out: AgentWaitResult = {
+      runId,
+      status: result.status,
+      startedAt: run.startedAt,
+      endedAt: run.endedAt ?? Date.now(),
+    };
     if (result.error) out.error = result.error;
     return out;
   }
 
   /** Aborts one run or every run of a session; returns how many were aborted. */
   async abort(target: { runId: string } | { sessionKey: string }): Promise<number> {
-    const local = this.active().filter((r) => ("runId" in target ? r.runId === target.runId : r.sessionKey === target.sessionKey));
+    const local = this.active().filter((r) =>
+      "runId" in target ? r.runId === target.runId : r.sessionKey === target.sessionKey,
+    );
     for (const r of local) r.controller.abort(new Error("aborted by request"));
     const remote = await this.runtime.abortRun(target);
     return Math.max(local.length, remote);

@@ -19,7 +19,10 @@ export class PairingStore {
   }
 
   listPaired(): PairedDevice[] {
-    const rows = this.db.prepare("SELECT * FROM gateway_paired_devices ORDER BY approved_at").all() as Record<string, string | number | null>[];
+    const rows = this.db.prepare("SELECT * FROM gateway_paired_devices ORDER BY approved_at").all() as Record<
+      string,
+      string | number | null
+    >[];
     return rows.map(toPaired);
   }
 
@@ -30,7 +33,15 @@ export class PairingStore {
         `INSERT INTO gateway_paired_devices (device_id, public_key, display_name, platform, roles, approved_at, approved_by)
          VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(device_id) DO UPDATE SET roles = excluded.roles`,
       )
-      .run(paired.deviceId, paired.publicKey, paired.displayName ?? null, paired.platform ?? null, JSON.stringify(paired.roles), paired.approvedAtMs, paired.approvedBy);
+      .run(
+        paired.deviceId,
+        paired.publicKey,
+        paired.displayName ?? null,
+        paired.platform ?? null,
+        JSON.stringify(paired.roles),
+        paired.approvedAtMs,
+        paired.approvedBy,
+      );
     return paired;
   }
 
@@ -40,28 +51,36 @@ export class PairingStore {
     if (existing) return existing;
     const req: PairingRequest = { ...input, requestId: randomUUID(), ts: this.now() };
     this.db
-      .prepare("INSERT INTO gateway_pairing_requests (request_id, device_id, payload, created_at) VALUES (?, ?, ?, ?)")
+      .prepare(
+        "INSERT INTO gateway_pairing_requests (request_id, device_id, payload, created_at) VALUES (?, ?, ?, ?)",
+      )
       .run(req.requestId, req.deviceId, JSON.stringify(req), req.ts);
     return req;
   }
 
   listPending(): PairingRequest[] {
-    const rows = this.db.prepare("SELECT payload FROM gateway_pairing_requests ORDER BY created_at").all() as { payload: string }[];
+    const rows = this.db
+      .prepare("SELECT payload FROM gateway_pairing_requests ORDER BY created_at")
+      .all() as { payload: string }[];
     return rows.map((r) => JSON.parse(r.payload) as PairingRequest);
   }
 
   /** Removes and returns a pending request. */
   takePending(requestId: string): PairingRequest | undefined {
-    const row = this.db.prepare("SELECT payload FROM gateway_pairing_requests WHERE request_id = ?").get(requestId) as
-      | { payload: string }
-      | undefined;
+    const row = this.db
+      .prepare("SELECT payload FROM gateway_pairing_requests WHERE request_id = ?")
+      .get(requestId) as { payload: string } | undefined;
     if (!row) return undefined;
     this.db.prepare("DELETE FROM gateway_pairing_requests WHERE request_id = ?").run(requestId);
     return JSON.parse(row.payload) as PairingRequest;
   }
 
   /** Issues (replacing any previous) the token of a device and role; only its hash is kept. */
-  issueToken(deviceId: string, role: string, scopes: readonly string[]): { token: string; issuedAtMs: number } {
+  issueToken(
+    deviceId: string,
+    role: string,
+    scopes: readonly string[],
+  ): { token: string; issuedAtMs: number } {
     const token = base64UrlEncode(randomBytes(32));
     const issuedAtMs = this.now();
     this.db
@@ -83,14 +102,18 @@ export class PairingStore {
   }
 
   tokenScopes(deviceId: string, role: string): string[] | undefined {
-    const row = this.db.prepare("SELECT scopes FROM gateway_device_tokens WHERE device_id = ? AND role = ?").get(deviceId, role) as
-      | { scopes: string }
-      | undefined;
+    const row = this.db
+      .prepare("SELECT scopes FROM gateway_device_tokens WHERE device_id = ? AND role = ?")
+      .get(deviceId, role) as { scopes: string } | undefined;
     return row ? (JSON.parse(row.scopes) as string[]) : undefined;
   }
 
   revokeToken(deviceId: string, role: string): boolean {
-    return this.db.prepare("DELETE FROM gateway_device_tokens WHERE device_id = ? AND role = ?").run(deviceId, role).changes > 0;
+    return (
+      this.db
+        .prepare("DELETE FROM gateway_device_tokens WHERE device_id = ? AND role = ?")
+        .run(deviceId, role).changes > 0
+    );
   }
 }
 

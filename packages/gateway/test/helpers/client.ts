@@ -1,4 +1,4 @@
-import { generateKeyPairSync, sign, createHash } from "node:crypto";
+import { createHash, generateKeyPairSync, sign } from "node:crypto";
 import { base64UrlEncode, buildDeviceAuthPayload } from "@claw/protocol";
 import WebSocket from "ws";
 
@@ -59,7 +59,9 @@ export class RawClient {
   }
 
   event(name: string, pred: (p: Record<string, unknown>) => boolean = () => true): Promise<Frame> {
-    return this.next((f) => f.type === "event" && f.event === name && pred(f.payload as Record<string, unknown>));
+    return this.next(
+      (f) => f.type === "event" && f.event === name && pred(f.payload as Record<string, unknown>),
+    );
   }
 
   whenClosed(): Promise<{ code: number; reason: string }> {
@@ -92,7 +94,10 @@ export function connectParams(overrides: Record<string, unknown> = {}): Record<s
 }
 
 /** Opens, connects and returns the client and hello frame. */
-export async function connected(url: string, params: Record<string, unknown> = {}): Promise<{ c: RawClient; hello: Frame }> {
+export async function connected(
+  url: string,
+  params: Record<string, unknown> = {},
+): Promise<{ c: RawClient; hello: Frame }> {
   const c = await RawClient.open(url);
   await c.challenge();
   const id = nextId();

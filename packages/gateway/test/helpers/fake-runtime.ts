@@ -59,7 +59,9 @@ export function createFakeRuntime() {
       const result = (async (): Promise<RunResult> => {
         await Promise.resolve();
         emit("lifecycle", { phase: "start" });
-        const aborted = new Promise<void>((r) => input.signal.addEventListener("abort", () => r(), { once: true }));
+        const aborted = new Promise<void>((r) =>
+          input.signal.addEventListener("abort", () => r(), { once: true }),
+        );
         let outcome: RunResult;
         if (input.message === "hang") {
           await aborted;
@@ -73,7 +75,12 @@ export function createFakeRuntime() {
             const text = `echo: ${input.message}`;
             emit("assistant", { delta: text.slice(0, 6) });
             emit("assistant", { delta: text.slice(6) });
-            outcome = { runId, status: "ok", text, usage: { inputTokens: 3, outputTokens: 4, totalTokens: 7 } };
+            outcome = {
+              runId,
+              status: "ok",
+              text,
+              usage: { inputTokens: 3, outputTokens: 4, totalTokens: 7 },
+            };
           }
         }
         emit("lifecycle", { phase: outcome.status === "ok" ? "end" : "error" });
@@ -98,13 +105,32 @@ export function createFakeRuntime() {
       { agentId: "main", isDefault: true },
       { agentId: "coder", isDefault: false },
     ],
-    listModels: async () => [{ id: "claude-opus-4-6", name: "Claude Opus 4.6", provider: "anthropic", contextWindow: 200000 }],
+    listModels: async () => [
+      { id: "claude-opus-4-6", name: "Claude Opus 4.6", provider: "anthropic", contextWindow: 200000 },
+    ],
     effectiveTools: async ({ agentId }) => ({
       agentId: agentId ?? "main",
       profile: "coding",
-      groups: [{ id: "core", label: "Core", source: "core", tools: [{ id: "read", label: "read", description: "Read a file", rawDescription: "Read a file", source: "core" }] }],
+      groups: [
+        {
+          id: "core",
+          label: "Core",
+          source: "core",
+          tools: [
+            {
+              id: "read",
+              label: "read",
+              description: "Read a file",
+              rawDescription: "Read a file",
+              source: "core",
+            },
+          ],
+        },
+      ],
     }),
-    listSkills: async () => [{ name: "weather", description: "Forecasts", source: "workspace", enabled: true }],
+    listSkills: async () => [
+      { name: "weather", description: "Forecasts", source: "workspace", enabled: true },
+    ],
     health: async () => ({
       defaultAgentId: "main",
       channels: {},
@@ -112,14 +138,26 @@ export function createFakeRuntime() {
       channelLabels: {},
       heartbeatSeconds: 1800,
       configReload: { hotReloadStatus: "active" },
-      sessions: { path: "/tmp/claw/state.db", count: sessions.size, recent: [{ key: "agent:main:main", updatedAt: 1, age: 5 }] },
+      sessions: {
+        path: "/tmp/claw/state.db",
+        count: sessions.size,
+        recent: [{ key: "agent:main:main", updatedAt: 1, age: 5 }],
+      },
     }),
     status: async () => ({
       runtimeVersion: "0.1.0",
-      heartbeat: { defaultAgentId: "main", agents: [{ agentId: "main", enabled: true, every: "30m", everyMs: 1_800_000 }] },
+      heartbeat: {
+        defaultAgentId: "main",
+        agents: [{ agentId: "main", enabled: true, every: "30m", everyMs: 1_800_000 }],
+      },
       channelSummary: [],
       queuedSystemEvents: [],
-      sessions: { paths: [], count: sessions.size, defaults: { model: null, contextTokens: null }, recent: [] },
+      sessions: {
+        paths: [],
+        count: sessions.size,
+        defaults: { model: null, contextTokens: null },
+        recent: [],
+      },
     }),
     config: {
       get: async () => ({ config: JSON.parse(configText), hash: `h${configText.length}` }),
@@ -132,11 +170,23 @@ export function createFakeRuntime() {
         }
         configText = JSON.stringify({ ...JSON.parse(configText), ...parsed });
         const changed = Object.keys(parsed);
-        return { ok: true, hash: `h${configText.length}`, changedPaths: changed, hotApplied: changed.filter((p) => p !== "gateway"), restartRequired: changed.filter((p) => p === "gateway") };
+        return {
+          ok: true,
+          hash: `h${configText.length}`,
+          changedPaths: changed,
+          hotApplied: changed.filter((p) => p !== "gateway"),
+          restartRequired: changed.filter((p) => p === "gateway"),
+        };
       },
       apply: async (raw) => {
         configText = raw;
-        return { ok: true, hash: `h${raw.length}`, changedPaths: ["*"], hotApplied: [], restartRequired: ["gateway"] };
+        return {
+          ok: true,
+          hash: `h${raw.length}`,
+          changedPaths: ["*"],
+          hotApplied: [],
+          restartRequired: ["gateway"],
+        };
       },
     },
     tailLogs: async () => ({ file: "/tmp/claw/gateway.log", cursor: 2, size: 20, lines: ["a", "b"] }),

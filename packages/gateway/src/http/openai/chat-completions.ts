@@ -32,7 +32,9 @@ function lastUserText(messages: unknown): string | undefined {
     if (typeof m.content === "string") return m.content;
     if (Array.isArray(m.content)) {
       return m.content
-        .map((p: { type?: unknown; text?: unknown }) => (p?.type === "text" && typeof p.text === "string" ? p.text : ""))
+        .map((p: { type?: unknown; text?: unknown }) =>
+          p?.type === "text" && typeof p.text === "string" ? p.text : "",
+        )
         .join("");
     }
   }
@@ -43,20 +45,36 @@ function lastUserText(messages: unknown): string | undefined {
  * `POST /v1/chat/completions`, routed to an agent: the model id picks the agent (`claw`,
  * `claw/<agentId>`), the last user message is the turn, `user` picks the session.
  */
-export async function chatCompletions(ctx: GatewayContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function chatCompletions(
+  ctx: GatewayContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   let body: ChatRequest;
   try {
     body = JSON.parse(await readBody(req, ctx.limits.maxHttpBodyBytes)) as ChatRequest;
   } catch (err) {
-    return sendError(res, err instanceof RangeError ? 413 : 400, `invalid JSON body: ${(err as Error).message}`, "invalid_request_error");
+    return sendError(
+      res,
+      err instanceof RangeError ? 413 : 400,
+      `invalid JSON body: ${(err as Error).message}`,
+      "invalid_request_error",
+    );
   }
   const model = typeof body.model === "string" ? body.model : "";
   const agent = resolveAgent(model, await ctx.runtime.listAgents());
   if (!agent) {
-    return sendError(res, 404, `model "${model}" is not an agent of this gateway; GET /v1/models lists them`, "invalid_request_error", "model_not_found");
+    return sendError(
+      res,
+      404,
+      `model "${model}" is not an agent of this gateway; GET /v1/models lists them`,
+      "invalid_request_error",
+      "model_not_found",
+    );
   }
   const message = lastUserText(body.messages);
-  if (!message) return sendError(res, 400, "messages must contain a user message with text", "invalid_request_error");
+  if (!message)
+    return sendError(res, 400, "messages must contain a user message with text", "invalid_request_error");
   const user = typeof body.user === "string" && body.user ? body.user : "default";
   const sessionKey = `agent:${agent.agentId}:openai:${user}`;
   const id = `chatcmpl-${randomUUID()}`;
@@ -71,15 +89,28 @@ export async function chatCompletions(ctx: GatewayContext, req: IncomingMessage,
     choices: [{ index: 0, delta, finish_reason: finish }],
   });
   if (stream) {
-    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+    res.writeHead(200, {
+      "content-type": "text/event-stream",
+      "cache-control": "no-cache",
+      connection: "keep-alive",
+    });
     res.write(`data: ${JSON.stringify(chunk({ role: "assistant", content: "" }, null))}\n\n`);
   }
   const onEvent = (ev: RunEvent) => {
-    if (stream && ev.stream === "assistant" && typeof ev.data.delta === "string" && ev.data.delta) {
+    if (
+      stream &&
+      !res.writableEnded &&
+      ev.stream === "assistant" &&
+      typeof ev.data.delta === "string" &&
+      ev.data.delta
+    ) {
       res.write(`data: ${JSON.stringify(chunk({ content: ev.data.delta }, null))}\n\n`);
     }
   };
-  const run = await ctx.runs.start({ sessionKey, agentId: agent.agentId, message, idempotencyKey: `openai:${id}` }, onEvent);
+  const run = await ctx.runs.start(
+    { sessionKey, agentId: agent.agentId, message, idempotencyKey: `openai:${id}` },
+    onEvent,
+  );
   res.on("close", () => {
     if (!res.writableFinished) abort.abort();
   });
@@ -88,26 +119,41 @@ export async function chatCompletions(ctx: GatewayContext, req: IncomingMessage,
   const finish = result.status === "ok" ? "stop" : result.status === "timeout" ? "length" : "stop";
   if (stream) {
     if (result.status !== "ok") {
-      res.write(`data: ${JSON.stringify({ error: { message: result.error ?? `run ${result.status}`, type: "server_error" } })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ error: { message: result.error ?? `run ${result.status}`, type: "server_error" } })}\n\n`,
+      );
     }
     res.write(`data: ${JSON.stringify(chunk({}, finish))}\n\n`);
     res.end("data: [DONE]\n\n");
     return;
   }
   if (result.status !== "ok") {
-    return sendError(res, result.status === "timeout" ? 504 : 502, `agent run ${result.status}: ${result.error ?? "no detail"}`, "server_error");
+    return sendError(
+      res,
+      result.status === "timeout" ? 504 : 502,
+      `agent run ${result.status}: ${result.error ?? "no detail"}`,
+      "server_error",
+    );
   }
   const usage = {
     prompt_tokens: result.usage?.inputTokens ?? 0,
     completion_tokens: result.usage?.outputTokens ?? 0,
-    total_tokens: result.usage?.totalTokens ?? (result.usage?.inputTokens ?? 0) + (result.usage?.outputTokens ?? 0),
+    total_tokens:
+      result.usage?.totalTokens ?? (result.usage?.inputTokens ?? 0) + (result.usage?.outputTokens ?? 0),
   };
   sendJson(res, 200, {
     id,
     object: "chat.completion",
     created,
     model,
-    choices: [{ index: 0, message: { role: "assistant", content: result.text ?? "" }, finish_reason: finish, logprobs: null }],
+    choices: [
+      {
+        index: 0,
+        message: { role: "assistant", content: result.text ?? "" },
+        finish_reason: finish,
+        logprobs: null,
+      },
+    ],
     usage,
   });
 }

@@ -5,7 +5,13 @@ import { chatCompletions } from "./chat-completions.js";
 import { listModels } from "./models.js";
 
 /** An OpenAI-style error body. */
-export function sendError(res: ServerResponse, status: number, message: string, type: string, code: string | null = null): void {
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  type: string,
+  code: string | null = null,
+): void {
   sendJson(res, status, { error: { message, type, param: null, code } });
 }
 
@@ -27,11 +33,20 @@ function authorized(ctx: GatewayContext, req: IncomingMessage): boolean {
  * Routes the OpenAI-compatible HTTP API: `GET /v1/models`, `POST /v1/chat/completions`.
  * Everything else is 404, so the same port can serve the WebSocket protocol.
  */
-export async function handleOpenAiHttp(ctx: GatewayContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function handleOpenAiHttp(
+  ctx: GatewayContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const path = new URL(req.url ?? "/", "http://x").pathname;
   try {
     if (path !== "/v1/models" && path !== "/v1/chat/completions") {
-      return sendError(res, 404, `no route ${req.method} ${path}; this port serves the gateway WebSocket and /v1/*`, "invalid_request_error");
+      return sendError(
+        res,
+        404,
+        `no route ${req.method} ${path}; this port serves the gateway WebSocket and /v1/*`,
+        "invalid_request_error",
+      );
     }
     const ip = (req.socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
     const wait = ctx.rateLimiter.retryAfterMs(ip);
@@ -41,18 +56,31 @@ export async function handleOpenAiHttp(ctx: GatewayContext, req: IncomingMessage
     }
     if (!authorized(ctx, req)) {
       ctx.rateLimiter.recordFailure(ip);
-      return sendError(res, 401, "missing or wrong bearer token: send `Authorization: Bearer <gateway token>`", "authentication_error", "invalid_api_key");
+      return sendError(
+        res,
+        401,
+        "missing or wrong bearer token: send `Authorization: Bearer <gateway token>`",
+        "authentication_error",
+        "invalid_api_key",
+      );
     }
     if (ctx.shuttingDown) return sendError(res, 503, "gateway is shutting down", "server_error");
     if (path === "/v1/models") {
       if (req.method !== "GET") return sendError(res, 405, "use GET /v1/models", "invalid_request_error");
       return sendJson(res, 200, await listModels(ctx));
     }
-    if (req.method !== "POST") return sendError(res, 405, "use POST /v1/chat/completions", "invalid_request_error");
+    if (req.method !== "POST")
+      return sendError(res, 405, "use POST /v1/chat/completions", "invalid_request_error");
     await chatCompletions(ctx, req, res);
   } catch (err) {
     ctx.logger.error("gateway: http request failed", { path, error: String(err) });
-    if (!res.headersSent) sendError(res, 500, `internal error: ${err instanceof Error ? err.message : String(err)}`, "server_error");
+    if (!res.headersSent)
+      sendError(
+        res,
+        500,
+        `internal error: ${err instanceof Error ? err.message : String(err)}`,
+        "server_error",
+      );
     else res.end();
   }
 }
