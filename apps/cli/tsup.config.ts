@@ -1,7 +1,13 @@
+import { readFileSync } from "node:fs";
 import { defineConfig } from "tsup";
 
+const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
+
 // One entry; every command module is reached through a dynamic import(), which esbuild splits
-// into its own chunk, so `claw --help` loads dist/main.js and nothing else.
+// into its own chunk, so `claw --help` loads dist/main.js and nothing else of weight. The
+// version is inlined so `--version` reads no file.
 export default defineConfig({
   entry: ["src/main.ts"],
   format: ["esm"],
@@ -10,4 +16,5 @@ export default defineConfig({
   dts: true,
   clean: true,
   sourcemap: true,
+  define: { __CLAW_CLI_VERSION__: JSON.stringify(version) },
 });

@@ -11,8 +11,12 @@ import { findCommand } from "./commands/index.js";
 import { type CommandContext, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from "./context.js";
 import { type CliIo, createStyle, processIo } from "./io.js";
 
-/** The version in package.json (read at run time: one small JSON file). */
+/** Inlined by tsup at build time; absent when running from source (tests). */
+declare const __CLAW_CLI_VERSION__: string | undefined;
+
+/** The version in package.json: inlined in the build, read from the file when running from source. */
 export function cliVersion(): string {
+  if (typeof __CLAW_CLI_VERSION__ === "string") return __CLAW_CLI_VERSION__;
   return (createRequire(import.meta.url)("../package.json") as { version: string }).version;
 }
 
