@@ -1,3 +1,4 @@
+export { createFailoverRunner, type FailoverRunnerOptions } from "./compose/failover-runner.js";
 export { createEventBus, createRunEmitter, type EventBus, type RunEmitter } from "./events/event-bus.js";
 export type { AgentEvent, AgentEventListener, AgentEventStream } from "./events/types.js";
 export { executeToolCalls, SKIPPED_FOR_STEERING } from "./loop/execute-tools.js";
@@ -35,7 +36,6 @@ export type {
   ToolFilterContext,
 } from "./runtime/options.js";
 export type { RunHandle } from "./runtime/run-handle.js";
-export { AllCandidatesFailedError, simpleFallback } from "./runtime/simple-fallback.js";
 export { createMemorySessionStore } from "./sessions/memory-session-store.js";
 export {
   type CompactionRecord,

@@ -241,7 +241,7 @@ describe("agent loop through the runtime (faux provider)", () => {
     const { runtime } = fauxRuntime([{ error: { reason: "overloaded", status: 529, message: "busy" } }]);
     const result = await runtime.run({ sessionKey: "s", message: "go" }).result;
     expect(result.status).toBe("error");
-    expect(result.error?.message).toMatch(/overloaded: .*busy/);
+    expect(result.error?.message).toMatch(/overloaded 529 — busy/);
   });
 
   it("context overflow → compaction → retry", async () => {

@@ -1,5 +1,6 @@
 /** Executes one queued run: resolve session, model, tools and prompt, then drive the loop. */
 import type { Message, Model, UserMessage } from "@claw/providers";
+import { createFailoverRunner } from "../compose/failover-runner.js";
 import type { RunEmitter } from "../events/event-bus.js";
 import { runAgentLoop } from "../loop/run-loop.js";
 import { emptyUsage, type RunResult } from "../loop/types.js";
@@ -7,7 +8,6 @@ import type { SessionEntry, SessionStore } from "../sessions/session-store.js";
 import { createCallModel } from "./call-model.js";
 import type { AgentDefinition, AgentRuntimeOptions, RunRequest } from "./options.js";
 import type { ActiveRun } from "./run-handle.js";
-import { simpleFallback } from "./simple-fallback.js";
 
 export interface ExecuteRunParams {
   request: RunRequest;
@@ -19,6 +19,8 @@ export interface ExecuteRunParams {
   emit: RunEmitter;
   now: () => number;
 }
+
+const defaultFallback = createFailoverRunner();
 
 export function isSubagentSessionKey(sessionKey: string): boolean {
   return /^agent:[^:]+:subagent:/.test(sessionKey);
@@ -32,7 +34,16 @@ export function modelCandidates(requested: string, agent: AgentDefinition): stri
 
 export async function executeRun(params: ExecuteRunParams): Promise<RunResult> {
   const { request, agent, active, options, sessions, emit, now } = params;
-  const signal = runSignal(active.controller.signal, request.timeoutSeconds ?? agent.timeoutSeconds ?? 600);
+  const timed = runSignal(active.controller.signal, request.timeoutSeconds ?? agent.timeoutSeconds ?? 600);
+  try {
+    return await executeWithSignal(params, timed.signal);
+  } finally {
+    timed.dispose();
+  }
+}
+
+async function executeWithSignal(params: ExecuteRunParams, signal: AbortSignal): Promise<RunResult> {
+  const { request, agent, active, options, sessions, emit, now } = params;
   const entry = await sessions.resolve(request.sessionKey, { agentId: agent.id });
   const requested = request.model ?? entry.modelOverride ?? agent.model.primary;
   const model = options.resolveModel(requested);
@@ -93,7 +104,7 @@ export async function executeRun(params: ExecuteRunParams): Promise<RunResult> {
       sessionKey: request.sessionKey,
       thinking,
       stream: requireStream(options),
-      fallback: options.fallback ?? simpleFallback,
+      fallback: options.fallback ?? defaultFallback,
       resolveModel: options.resolveModel,
       getApiKey: options.getApiKey,
       emit,
@@ -162,10 +173,27 @@ function failedBeforeStart(params: ExecuteRunParams, message: string): RunResult
   };
 }
 
-function runSignal(abort: AbortSignal, timeoutSeconds: number): AbortSignal {
-  if (!(timeoutSeconds > 0)) return abort;
-  const timeout = AbortSignal.timeout(timeoutSeconds * 1000);
-  return AbortSignal.any([abort, timeout]);
+/**
+ * The run's signal: the caller's abort or the run timeout, whichever comes first. Built by hand
+ * rather than with AbortSignal.any, whose composite signals Node 20 may garbage-collect while a
+ * run still waits on them.
+ */
+function runSignal(abort: AbortSignal, timeoutSeconds: number): { signal: AbortSignal; dispose(): void } {
+  if (!(timeoutSeconds > 0)) return { signal: abort, dispose() {} };
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(abort.reason);
+  if (abort.aborted) onAbort();
+  else abort.addEventListener("abort", onAbort, { once: true });
+  const timer = setTimeout(() => {
+    controller.abort(new DOMException(`run timed out after ${timeoutSeconds} s`, "TimeoutError"));
+  }, timeoutSeconds * 1000);
+  return {
+    signal: controller.signal,
+    dispose() {
+      clearTimeout(timer);
+      abort.removeEventListener("abort", onAbort);
+    },
+  };
 }
 
 function requireStream(options: AgentRuntimeOptions) {
