@@ -42,6 +42,28 @@ function toolCallsOf(message: AssistantMessage): { id: string; name: string }[] 
 }
 
 /**
+ * The common case, checked without maps: every assistant's calls are answered by the results that
+ * immediately follow it, exactly once each, and no result stands elsewhere.
+ */
+function isWellPaired(messages: readonly Message[], requireAll: boolean): boolean {
+  let pending: string[] = [];
+  for (const message of messages) {
+    if (message.role === "toolResult") {
+      const at = pending.indexOf(message.toolCallId);
+      if (at < 0) return false;
+      pending.splice(at, 1);
+      continue;
+    }
+    if (requireAll && pending.length > 0) return false;
+    pending = [];
+    if (message.role === "assistant") {
+      for (const block of message.content) if (block.type === "toolCall") pending.push(block.id);
+    }
+  }
+  return !requireAll || pending.length === 0;
+}
+
+/**
  * Makes every tool call/result pairing valid for any provider: each result directly follows the
  * assistant message that made the call (in its original relative order), results with no earlier
  * call and duplicate results are dropped, and a call without a result gets a synthetic error
@@ -54,6 +76,15 @@ export function repairToolUseResultPairing(
   messages: readonly Message[],
   options: PairingRepairOptions = {},
 ): PairingRepair {
+  if (isWellPaired(messages, options.synthesizeMissing ?? true)) {
+    return {
+      messages: messages as Message[],
+      droppedOrphanResults: [],
+      droppedDuplicateResults: [],
+      syntheticResults: [],
+      movedResults: 0,
+    };
+  }
   const synthesize = options.synthesizeMissing ?? true;
   // Pair each result with the nearest earlier unanswered call of the same id (ids may be reused
   // across turns by some providers), so the pairing is per assistant message, not per id.

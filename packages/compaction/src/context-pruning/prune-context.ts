@@ -63,7 +63,7 @@ export function softTrimText(text: string, headChars: number, tailChars: number)
 /**
  * Per-request, in-memory pruning of old tool results (cache-ttl mode); the transcript is never
  * rewritten. Soft-trims oversized results above `softTrimRatio`, hard-clears the oldest ones
- * above `hardClearRatio`, oldest first, re-checking the ratio after each change. Protected:
+ * above `hardClearRatio` (hard clear first, then trim), oldest first, re-checking the ratio after each change. Protected:
  * everything before the first user message, results after the last `keepLastAssistants`
  * assistant messages, results with images, and tools the allow/deny lists exclude.
  *
@@ -117,17 +117,7 @@ export function pruneContextMessages(
   let hardCleared = 0;
   let prunableChars = 0;
   for (const i of prunable) prunableChars += estimateMessageChars(out[i] as Message);
-  const { maxChars, headChars, tailChars } = settings.softTrim;
-  for (const i of prunable) {
-    if (total / windowChars < settings.softTrimRatio) break;
-    const m = out[i] as ToolResultMessage;
-    const text = resultText(m);
-    if (text.length <= maxChars || text.length <= headChars + tailChars) continue;
-    const trimmed = withText(m, softTrimText(text, headChars, tailChars));
-    total += estimateMessageChars(trimmed) - estimateMessageChars(m);
-    out[i] = trimmed;
-    softTrimmed++;
-  }
+  // Oldest results are cleared first (while above hardClearRatio); newer ones are then trimmed.
   if (settings.hardClear.enabled && prunableChars >= settings.minPrunableToolChars) {
     for (const i of prunable) {
       if (total / windowChars < settings.hardClearRatio) break;
@@ -138,6 +128,17 @@ export function pruneContextMessages(
       out[i] = cleared;
       hardCleared++;
     }
+  }
+  const { maxChars, headChars, tailChars } = settings.softTrim;
+  for (const i of prunable) {
+    if (total / windowChars < settings.softTrimRatio) break;
+    const m = out[i] as ToolResultMessage;
+    const text = resultText(m);
+    if (text.length <= maxChars || text.length <= headChars + tailChars) continue;
+    const trimmed = withText(m, softTrimText(text, headChars, tailChars));
+    total += estimateMessageChars(trimmed) - estimateMessageChars(m);
+    out[i] = trimmed;
+    softTrimmed++;
   }
   if (softTrimmed + hardCleared === 0) return unchanged("nothing-prunable");
   return {

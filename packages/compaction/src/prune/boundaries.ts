@@ -8,9 +8,13 @@ import type { TokenEstimator } from "../estimate/estimator.js";
  * Built once in O(n); every later question is a lookup or a binary search.
  */
 export interface HistoryIndex {
-  readonly tokens: Float64Array;
   readonly prefix: Float64Array;
   readonly cuts: Int32Array;
+  /**
+   * True when every result directly follows its call's assistant message, no result is orphaned
+   * or duplicated, and no call is unanswered: pairing repair would change nothing.
+   */
+  readonly wellPaired: boolean;
 }
 
 /**
@@ -22,34 +26,58 @@ export interface HistoryIndex {
  */
 export function indexHistory(messages: readonly Message[], estimator: TokenEstimator): HistoryIndex {
   const n = messages.length;
-  const tokens = new Float64Array(n);
   const prefix = new Float64Array(n + 1);
   // blocked[b] > 0 ⇔ some call at index < b has its result at index ≥ b (difference array).
   const blocked = new Int32Array(n + 2);
+  // Calls of the latest assistant message live in a small array (results usually follow at
+  // once); only calls still unanswered when another message arrives move to the map.
+  let pending: { id: string; at: number }[] = [];
   const open = new Map<string, number>();
+  let wellPaired = true;
   for (let i = 0; i < n; i++) {
     const message = messages[i] as Message;
     const t = estimator.message(message);
-    tokens[i] = t;
     prefix[i + 1] = (prefix[i] as number) + t;
-    if (message.role === "assistant") {
-      for (const block of message.content) if (block.type === "toolCall") open.set(block.id, i);
-    } else if (message.role === "toolResult") {
-      const call = open.get(message.toolCallId);
-      if (call !== undefined) {
-        open.delete(message.toolCallId);
+    if (message.role === "toolResult") {
+      const id = message.toolCallId;
+      let call = -1;
+      const p = pending.findIndex((c) => c.id === id);
+      if (p >= 0) {
+        call = (pending[p] as { at: number }).at;
+        pending.splice(p, 1);
+      } else {
+        const at = open.get(id);
+        if (at !== undefined) {
+          open.delete(id);
+          call = at;
+        }
+      }
+      if (call >= 0) {
         (blocked[call + 1] as number)++;
         (blocked[i + 1] as number)--;
       }
+      if (p < 0) wellPaired = false;
+      continue;
+    }
+    if (pending.length > 0) {
+      wellPaired = false;
+      for (const c of pending) open.set(c.id, c.at);
+      pending = [];
+    }
+    if (message.role === "assistant") {
+      for (const block of message.content)
+        if (block.type === "toolCall") pending.push({ id: block.id, at: i });
     }
   }
-  const cuts: number[] = [];
+  if (pending.length > 0) wellPaired = false;
+  const cuts = new Int32Array(n + 1);
+  let count = 0;
   let depth = 0;
   for (let b = 0; b <= n; b++) {
     depth += blocked[b] as number;
-    if (depth === 0) cuts.push(b);
+    if (depth === 0) cuts[count++] = b;
   }
-  return { tokens, prefix, cuts: Int32Array.from(cuts) };
+  return { prefix, cuts: cuts.subarray(0, count), wellPaired };
 }
 
 /** Largest position `k` in `cuts` with `cuts[k] ≤ limit` (or -1). */

@@ -1,7 +1,7 @@
 import type { Message } from "@claw/providers";
 import type { TokenEstimator } from "../estimate/estimator.js";
 import { defaultTokenEstimator } from "../estimate/tiktoken.js";
-import { type PairingRepairOptions, repairToolUseResultPairing } from "../pairing.js";
+import { type PairingRepair, type PairingRepairOptions, repairToolUseResultPairing } from "../pairing.js";
 import { indexHistory, lastCutAtOrBefore, lastCutWithPrefixAtMost } from "./boundaries.js";
 import { DEFAULT_PARTS } from "./split.js";
 
@@ -55,10 +55,14 @@ export function pruneHistoryForContextShare(options: PruneHistoryOptions): Prune
   const share = options.maxHistoryShare ?? DEFAULT_MAX_HISTORY_SHARE;
   const parts = Math.max(2, Math.floor(options.parts ?? DEFAULT_PARTS) || DEFAULT_PARTS);
   const budgetTokens = Math.max(0, Math.floor(options.maxContextTokens * share));
-  const repaired =
-    options.repair === false ? undefined : repairToolUseResultPairing(options.messages, options.repair ?? {});
+  // One indexing pass; the repair (and a second pass) only when the pairing is actually broken.
+  let index = indexHistory(options.messages, estimator);
+  let repaired: PairingRepair | undefined;
+  if (options.repair !== false && !index.wellPaired) {
+    repaired = repairToolUseResultPairing(options.messages, options.repair ?? {});
+    if (repaired.messages !== options.messages) index = indexHistory(repaired.messages, estimator);
+  }
   const messages = repaired ? repaired.messages : (options.messages as Message[]);
-  const index = indexHistory(messages, estimator);
   const { cuts, prefix } = index;
   const n = messages.length;
   const total = prefix[n] as number;
@@ -82,7 +86,8 @@ export function pruneHistoryForContextShare(options: PruneHistoryOptions): Prune
   const cut = cuts[k] as number;
   const kept = cut === 0 ? messages : messages.slice(cut);
   const orphans = repaired ? [...repaired.droppedOrphanResults, ...repaired.droppedDuplicateResults] : [];
-  const droppedMessagesList = [...messages.slice(0, cut), ...orphans];
+  const droppedMessagesList =
+    orphans.length > 0 ? [...messages.slice(0, cut), ...orphans] : messages.slice(0, cut);
   let orphanTokens = 0;
   for (const message of orphans) orphanTokens += estimator.message(message);
   const keptTokens = total - (prefix[cut] as number);
