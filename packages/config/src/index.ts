@@ -69,6 +69,7 @@ export {
 } from "./session-key/parse.js";
 export { closestMatch, didYouMean } from "./validate/closest.js";
 export { ConfigError, type ConfigIssue, formatConfigIssue, formatPath } from "./validate/issue.js";
+export { type SchemaLookup, schemaAtPath } from "./validate/schema-at-path.js";
 export {
   defaultConfig,
   type ValidateOptions,
@@ -84,4 +85,3 @@ export {
 } from "./write/config-path-access.js";
 export { isSensitiveKey, REDACTED, redactConfig } from "./write/redact.js";
 export { type WriteResult, writeConfigFile } from "./write/write-config.js";
-export { type SchemaLookup, schemaAtPath } from "./validate/schema-at-path.js";

@@ -35,8 +35,11 @@ export function schemaAtPath(segments: readonly PathSegment[]): SchemaLookup {
       known.push(...Object.keys(properties));
       const child = properties[segment];
       if (child) next.push(child);
-      else for (const [pattern, value] of Object.entries((node.patternProperties ?? {}) as Record<string, Schema>))
-        if (new RegExp(pattern, "u").test(segment)) next.push(value);
+      else
+        for (const [pattern, value] of Object.entries(
+          (node.patternProperties ?? {}) as Record<string, Schema>,
+        ))
+          if (new RegExp(pattern, "u").test(segment)) next.push(value);
     }
     if (next.length === 0) {
       const path = formatPath(segments.slice(0, i + 1));
