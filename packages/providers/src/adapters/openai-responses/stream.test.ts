@@ -221,3 +221,55 @@ describe("openai-responses: failures end the stream, never throw", () => {
     if (c.retryAfterMs !== undefined) expect(message.error?.retryAfterMs).toBe(c.retryAfterMs);
   });
 });
+
+describe("openai-responses: servers that skip argument deltas", () => {
+  it("takes tool arguments from output_item.done", async () => {
+    const item = {
+      id: "fc_1",
+      type: "function_call",
+      status: "completed",
+      call_id: "call_1",
+      name: "get_weather",
+      arguments: '{"location":"Oslo"}',
+    };
+    const { message } = await run(
+      sse(
+        [
+          {
+            type: "response.created",
+            sequence_number: 0,
+            response: { id: "resp_1", status: "in_progress", output: [] },
+          },
+          {
+            type: "response.output_item.added",
+            sequence_number: 1,
+            output_index: 0,
+            item: { ...item, arguments: "" },
+          },
+          { type: "response.output_item.done", sequence_number: 2, output_index: 0, item },
+          {
+            type: "response.completed",
+            sequence_number: 3,
+            response: {
+              id: "resp_1",
+              status: "completed",
+              output: [item],
+              usage: {
+                input_tokens: 5,
+                output_tokens: 2,
+                input_tokens_details: { cached_tokens: 0 },
+                output_tokens_details: { reasoning_tokens: 0 },
+                total_tokens: 7,
+              },
+            },
+          },
+        ],
+        { eventLines: true },
+      ),
+    );
+    expect(message.stopReason).toBe("toolUse");
+    expect(message.content).toEqual([
+      { type: "toolCall", id: "call_1", name: "get_weather", arguments: { location: "Oslo" } },
+    ]);
+  });
+});

@@ -28,7 +28,10 @@ function applyUsage(usage: OpenAI.Responses.ResponseUsage | undefined | null, b:
   b.setUsage({ input: usage.input_tokens - cached, output: usage.output_tokens, cacheRead: cached });
 }
 
-function onItemDone(item: OpenAI.Responses.ResponseOutputItem, b: MessageBuilder): void {
+/** Item ids whose arguments arrived as deltas (the done item repeats them in full). */
+type StreamState = { argumentDeltas: Set<string> };
+
+function onItemDone(item: OpenAI.Responses.ResponseOutputItem, b: MessageBuilder, state: StreamState): void {
   const key = item.id ?? "";
   if (item.type === "reasoning") {
     b.setThinkingSignature(JSON.stringify(item), key);
@@ -36,16 +39,13 @@ function onItemDone(item: OpenAI.Responses.ResponseOutputItem, b: MessageBuilder
     if (b.isOpen(key)) b.setTextSignature(key, key);
   } else if (item.type === "function_call") {
     b.startToolCall(key, { id: item.call_id, name: item.name });
-    const block = b.message.content.at(-1);
-    // The done item carries the full arguments; use them if the deltas were incomplete.
-    if (block?.type === "toolCall" && JSON.stringify(block.arguments) === "{}" && item.arguments) {
-      b.appendToolArguments(key, item.arguments);
-    }
+    // Some servers send only the done item; take the full arguments from it then.
+    if (!state.argumentDeltas.has(key) && item.arguments) b.appendToolArguments(key, item.arguments);
   }
   b.endBlock(key);
 }
 
-function applyEvent(event: Event, b: MessageBuilder): void {
+function applyEvent(event: Event, b: MessageBuilder, state: StreamState): void {
   switch (event.type) {
     case "response.created":
       b.setResponseId(event.response.id);
@@ -69,10 +69,11 @@ function applyEvent(event: Event, b: MessageBuilder): void {
       if (event.summary_index > 0) b.appendThinking("\n\n", event.item_id);
       return;
     case "response.function_call_arguments.delta":
+      state.argumentDeltas.add(event.item_id);
       b.appendToolArguments(event.item_id, event.delta);
       return;
     case "response.output_item.done":
-      onItemDone(event.item, b);
+      onItemDone(event.item, b, state);
       return;
     case "response.completed":
     case "response.incomplete": {
@@ -102,8 +103,9 @@ export const streamOpenAIResponses: StreamFunction = (model, context, options) =
     const client = createOpenAIClient(model, opts);
     const events = await client.responses.create(toResponsesParams(model, context, opts), { signal });
     builder.start();
+    const state: StreamState = { argumentDeltas: new Set() };
     for await (const event of events) {
-      applyEvent(event, builder);
+      applyEvent(event, builder, state);
       if (builder.finished) break;
     }
   });
