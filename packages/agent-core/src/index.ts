@@ -1,3 +1,8 @@
+export {
+  type CompactionStrategyOptions,
+  createCompactionStrategy,
+  createModelSummarizer,
+} from "./compose/compaction-strategy.js";
 export { createFailoverRunner, type FailoverRunnerOptions } from "./compose/failover-runner.js";
 export { createEventBus, createRunEmitter, type EventBus, type RunEmitter } from "./events/event-bus.js";
 export type { AgentEvent, AgentEventListener, AgentEventStream } from "./events/types.js";
@@ -22,7 +27,7 @@ export { createReasoningTagStripper, stripReasoningTags } from "./reply/reasonin
 export { type ShapedReply, shapeReply } from "./reply/shape-reply.js";
 export { HEARTBEAT_TOKEN, SILENT_TOKENS, suppressionReason } from "./reply/silent-tokens.js";
 export { type AgentRuntime, createAgentRuntime } from "./runtime/create-runtime.js";
-export { isSubagentSessionKey, modelCandidates } from "./runtime/execute-run.js";
+export { compactInto, isSubagentSessionKey, modelCandidates } from "./runtime/execute-run.js";
 export type {
   AgentDefinition,
   AgentRuntimeOptions,
@@ -38,10 +43,14 @@ export type {
 export type { RunHandle } from "./runtime/run-handle.js";
 export { createMemorySessionStore } from "./sessions/memory-session-store.js";
 export {
-  type CompactionRecord,
-  compactionSummaryMessage,
-  type SessionEntry,
-  type SessionStore,
+  createPersistentSessionStore,
+  type PersistentSessionStore,
+  type PersistentSessionStoreOptions,
+} from "./sessions/persistent-session-store.js";
+export type {
+  CompactionRecord,
+  SessionEntry,
+  SessionStore,
 } from "./sessions/session-store.js";
 export {
   type AgentTool,

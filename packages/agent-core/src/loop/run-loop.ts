@@ -45,6 +45,8 @@ export interface RunLoopOptions {
   toolTimeoutMs?: number;
   /** Called as each message is final, in order; awaited, so a persisted message is never lost. */
   onMessage?: (message: Message) => void | Promise<void>;
+  /** Shapes each model call's messages (pruning); the conversation itself is not changed. */
+  transformMessages?: (messages: Message[]) => Message[];
   /** Compacts the conversation after a context overflow; undefined = cannot recover. */
   recoverOverflow?: (messages: Message[], attempt: number) => Promise<Message[] | undefined>;
   /** Overflow recoveries allowed per run (default 3). */

@@ -75,9 +75,11 @@ async function executeWithSignal(params: ExecuteRunParams, signal: AbortSignal):
         })
       : (agent.systemPrompt ?? "");
 
-  const history = await sessions.loadMessages(entry);
-  const prepared = options.compaction?.prepare ? options.compaction.prepare(history, model) : history;
-  const droppedByPrepare = Math.max(0, history.length - prepared.length);
+  let history = await sessions.loadMessages(entry);
+  const compaction = options.compaction;
+  if (compaction?.shouldCompact?.(history, model)) {
+    history = (await compactInto(entry, history, model, params, signal, "threshold")) ?? history;
+  }
   let answeredBy: Model = model;
 
   const result = await runAgentLoop({
@@ -85,7 +87,7 @@ async function executeWithSignal(params: ExecuteRunParams, signal: AbortSignal):
     sessionKey: request.sessionKey,
     agentId: agent.id,
     systemPrompt,
-    history: prepared,
+    history,
     input: [params.input],
     tools,
     emit,
@@ -113,29 +115,55 @@ async function executeWithSignal(params: ExecuteRunParams, signal: AbortSignal):
       },
     }),
     onMessage: (message) => sessions.append(entry, message),
-    recoverOverflow: options.compaction
-      ? (messages) => compactForOverflow(messages, answeredBy, entry, droppedByPrepare, params, signal)
+    transformMessages: compaction?.transformContext
+      ? (messages) => compaction.transformContext?.(messages, answeredBy) ?? messages
+      : undefined,
+    recoverOverflow: compaction
+      ? (messages) => compactInto(entry, messages, answeredBy, params, signal, "overflow")
       : undefined,
   });
   await recordUsage(sessions, entry, result);
   return result;
 }
 
-async function compactForOverflow(
+/** Compacts `messages`, records the compaction in the session, and returns the new conversation. */
+export async function compactInto(
+  entry: SessionEntry,
   messages: Message[],
   model: Model,
-  entry: SessionEntry,
-  offset: number,
-  params: ExecuteRunParams,
+  params: Pick<ExecuteRunParams, "options" | "sessions" | "emit">,
   signal: AbortSignal,
+  trigger: "threshold" | "overflow" | "manual",
 ): Promise<Message[] | undefined> {
-  const compacted = await params.options.compaction?.compact(messages, model, signal);
-  if (!compacted) return undefined;
-  await params.sessions.appendCompaction(entry, {
-    summary: compacted.summary,
-    replacedCount: compacted.replacedCount + offset,
+  const strategy = params.options.compaction;
+  if (!strategy) return undefined;
+  if (trigger !== "overflow") params.emit("compaction", { phase: "start", reason: trigger });
+  const compacted = await strategy.compact(messages, model, signal, trigger).catch((error: unknown) => {
+    params.emit("compaction", {
+      phase: "error",
+      reason: trigger,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return undefined;
   });
-  return compacted.messages;
+  if (compacted) {
+    await params.sessions.appendCompaction(entry, {
+      summary: compacted.summary,
+      replacedCount: compacted.replacedCount,
+      tokensBefore: compacted.tokensBefore,
+      tokensAfter: compacted.tokensAfter,
+    });
+  }
+  if (trigger !== "overflow") {
+    params.emit("compaction", {
+      phase: "end",
+      reason: trigger,
+      ok: compacted !== undefined,
+      tokensBefore: compacted?.tokensBefore,
+      tokensAfter: compacted?.tokensAfter,
+    });
+  }
+  return compacted?.messages;
 }
 
 async function recordUsage(sessions: SessionStore, entry: SessionEntry, result: RunResult) {

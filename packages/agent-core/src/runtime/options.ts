@@ -68,16 +68,28 @@ export type FallbackRunner = (params: {
   onEvent: (data: Record<string, unknown>) => void;
 }) => Promise<AssistantMessage>;
 
-/** History management: pruning before each run, compaction on overflow or threshold. */
+/** History management: per-request pruning, compaction on threshold or overflow. */
 export interface CompactionStrategy {
-  /** Returns the messages to send (pruned for the window); must not rewrite the transcript. */
-  prepare?(messages: Message[], model: Model): Message[];
-  /** Summarises older messages; returns the new conversation and what it replaced. */
+  /** Shapes the messages of one model call (pruning, pairing repair); never touches the transcript. */
+  transformContext?(messages: Message[], model: Model): Message[];
+  /** True when the history should be compacted before the next prompt. */
+  shouldCompact?(messages: Message[], model: Model): boolean;
+  /** Summarises older messages; returns the new conversation and how many messages it replaced. */
   compact(
     messages: Message[],
     model: Model,
     signal: AbortSignal,
-  ): Promise<{ messages: Message[]; summary: string; replacedCount: number } | undefined>;
+    trigger: "threshold" | "overflow" | "manual",
+  ): Promise<
+    | {
+        messages: Message[];
+        summary: string;
+        replacedCount: number;
+        tokensBefore?: number;
+        tokensAfter?: number;
+      }
+    | undefined
+  >;
 }
 
 export interface AgentRuntimeOptions {

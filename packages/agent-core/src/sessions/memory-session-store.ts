@@ -1,12 +1,9 @@
 /** An in-memory SessionStore: nothing persists across restarts. For embedders and tests. */
+
 import { randomUUID } from "node:crypto";
+import { createCompactionSummaryMessage } from "@claw/compaction";
 import type { Message } from "@claw/providers";
-import {
-  type CompactionRecord,
-  compactionSummaryMessage,
-  type SessionEntry,
-  type SessionStore,
-} from "./session-store.js";
+import type { CompactionRecord, SessionEntry, SessionStore } from "./session-store.js";
 
 interface Stored {
   entry: SessionEntry;
@@ -42,7 +39,9 @@ export function createMemorySessionStore(now: () => number = Date.now): SessionS
     async loadMessages(entry) {
       const stored = sessions.get(entry.sessionKey);
       if (!stored) return [];
-      const head = stored.summary ? [compactionSummaryMessage(stored.summary.text, stored.summary.at)] : [];
+      const head = stored.summary
+        ? [createCompactionSummaryMessage(stored.summary.text, stored.summary.at)]
+        : [];
       return [...head, ...stored.messages];
     },
     async append(entry, message) {

@@ -4,16 +4,13 @@
  * through one writer (group commit + fsync), so lines never interleave and an acknowledged
  * message is on disk.
  */
+
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
+import { createCompactionSummaryMessage } from "@claw/compaction";
 import type { Message } from "@claw/providers";
 import { openSessionIndex, type SessionIndex } from "./index/session-index.js";
-import {
-  type CompactionRecord,
-  compactionSummaryMessage,
-  type SessionEntry,
-  type SessionStore,
-} from "./session-store.js";
+import type { CompactionRecord, SessionEntry, SessionStore } from "./session-store.js";
 import { TRANSCRIPT_VERSION, type TranscriptEntry } from "./transcript/entries.js";
 import { type LoadedTranscript, readTranscript } from "./transcript/read-transcript.js";
 import { createTranscriptWriter, type TranscriptWriter } from "./transcript/transcript-writer.js";
@@ -218,7 +215,7 @@ export function conversationOf(entries: TranscriptEntry[]): { messages: Message[
   const messages: Message[] = [];
   const ids: (string | null)[] = [];
   if (summary) {
-    messages.push(compactionSummaryMessage(summary.text, summary.at));
+    messages.push(createCompactionSummaryMessage(summary.text, summary.at));
     ids.push(null);
   }
   for (let i = start; i < entries.length; i++) {

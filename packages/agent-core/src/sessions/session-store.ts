@@ -53,12 +53,3 @@ export interface SessionStore {
   delete(sessionKey: string): Promise<boolean>;
   list(filter?: { agentId?: string }): Promise<SessionEntry[]>;
 }
-
-/** The summary as a message the model sees at the start of a compacted conversation. */
-export function compactionSummaryMessage(summary: string, timestamp: number): Message {
-  return {
-    role: "user",
-    content: `The conversation so far was compacted. Summary of the earlier part:\n\n${summary}`,
-    timestamp,
-  };
-}
