@@ -1,1 +1,12 @@
-export {};
+/**
+ * @claw/client — a typed WebSocket client for the Claw gateway (OpenClaw protocol v3/v4).
+ *
+ * @example
+ * import { ClawClient } from "@claw/client";
+ * const client = new ClawClient({ url: "ws://127.0.0.1:18789", token: process.env.CLAW_GATEWAY_TOKEN });
+ * await client.connect();
+ * console.log(await client.request("health"));
+ */
+export { ClawClient, type ClawClientOptions, type GapInfo } from "./client.js";
+export { GatewayRequestError } from "./errors.js";
+export { createDeviceIdentity, type DeviceIdentity, IdentityStore, signDeviceBlock } from "./identity.js";

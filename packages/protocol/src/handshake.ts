@@ -221,7 +221,12 @@ export const HelloOk = Type.Object(
     auth: Type.Object(
       {
         method: Type.Optional(
-          Type.Union([Type.Literal("none"), Type.Literal("token"), Type.Literal("password"), Type.Literal("device-token")]),
+          Type.Union([
+            Type.Literal("none"),
+            Type.Literal("token"),
+            Type.Literal("password"),
+            Type.Literal("device-token"),
+          ]),
         ),
         deviceToken: Type.Optional(NonEmpty),
         role: NonEmpty,

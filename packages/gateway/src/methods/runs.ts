@@ -148,7 +148,10 @@ export class RunRegistry {
   }
 
   /** Lets active runs finish for `timeoutMs`, then aborts the rest and waits `graceMs` for them. */
-  async drain(timeoutMs: number, graceMs = 2_000): Promise<{ finished: number; aborted: number }> {
+  async drain(
+    timeoutMs: number,
+    graceMs = Math.min(2_000, timeoutMs),
+  ): Promise<{ finished: number; aborted: number }> {
     const active = this.active();
     const settled = (ms: number) =>
       Promise.race([Promise.all(active.map((r) => r.result)), new Promise((r) => setTimeout(r, ms).unref())]);

@@ -1,0 +1,260 @@
+import { randomUUID } from "node:crypto";
+import {
+  type ClientInfo,
+  type ConnectParams,
+  type EventFrame,
+  type HelloOk,
+  MIN_PROTOCOL_VERSION,
+  PROTOCOL_VERSION,
+  type ResponseFrame,
+} from "@claw/protocol";
+import WebSocket from "ws";
+import { GatewayRequestError } from "./errors.js";
+import { type DeviceIdentity, IdentityStore, signDeviceBlock } from "./identity.js";
+
+export type GapInfo = { reason: "seq"; expected: number; received: number } | { reason: "reconnect" };
+
+export interface ClawClientOptions {
+  /** e.g. ws://127.0.0.1:18789 */
+  url: string;
+  token?: string;
+  password?: string;
+  /** Device identity and device token are kept under `<stateDir>/identity/`. Omit for no device. */
+  stateDir?: string;
+  client?: Partial<ClientInfo>;
+  role?: "operator" | "node";
+  scopes?: string[];
+  /** Per-request timeout (default 30 s). */
+  requestTimeoutMs?: number;
+  /** Reconnect with exponential back-off after an unexpected close (default on). */
+  reconnect?: { enabled?: boolean; initialDelayMs?: number; maxDelayMs?: number };
+  /** Events were missed (seq gap, or a reconnect): re-fetch presence/health/sessions. */
+  onGap?: (gap: GapInfo) => void;
+  onHello?: (hello: HelloOk) => void;
+}
+
+interface Pending {
+  method: string;
+  expectFinal: boolean;
+  resolve(value: unknown): void;
+  reject(err: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+type Handler = (payload: unknown, frame: EventFrame) => void;
+
+/**
+ * Typed client for the Claw (and OpenClaw) gateway: signed connect, requests with timeouts,
+ * event subscription, reconnect with back-off, and gap detection through `seq`.
+ *
+ * @example
+ * const client = new ClawClient({ url: "ws://127.0.0.1:18789", token, stateDir: "/home/me/.claw",
+ *   onGap: () => refreshEverything() });
+ * await client.connect();
+ * const health = await client.request("health");
+ * const off = client.on("chat", (p) => console.log(p));
+ */
+export class ClawClient {
+  private ws?: WebSocket;
+  private readonly pending = new Map<string, Pending>();
+  private readonly handlers = new Map<string, Set<Handler>>();
+  private lastSeq?: number;
+  private closedByUser = false;
+  private attempts = 0;
+  private everConnected = false;
+  private reconnectTimer?: NodeJS.Timeout;
+  private readonly identity?: { store: IdentityStore; device: DeviceIdentity };
+  hello?: HelloOk;
+
+  constructor(private readonly options: ClawClientOptions) {
+    if (options.stateDir) {
+      const store = new IdentityStore(options.stateDir);
+      this.identity = { store, device: store.loadOrCreate() };
+    }
+  }
+
+  /** Opens the socket, answers the challenge and resolves with hello-ok. */
+  async connect(): Promise<HelloOk> {
+    this.closedByUser = false;
+    const ws = new WebSocket(this.options.url);
+    this.ws = ws;
+    const nonce = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`connect: no connect.challenge from ${this.options.url} within 10 s`)),
+        10_000,
+      );
+      ws.once("error", (err) => {
+        clearTimeout(timer);
+        reject(new Error(`connect: cannot reach ${this.options.url}: ${err.message}`));
+      });
+      ws.on("message", (data) => {
+        const frame = JSON.parse(String(data)) as EventFrame | ResponseFrame;
+        if (frame.type === "event" && frame.event === "connect.challenge") {
+          clearTimeout(timer);
+          resolve((frame.payload as { nonce: string }).nonce);
+        } else this.onFrame(frame);
+      });
+    });
+    ws.on("close", (code, reason) => this.onClose(code, String(reason)));
+    ws.on("error", () => {});
+    this.lastSeq = undefined;
+    const hello = (await this.request("connect", this.connectParams(nonce))) as HelloOk;
+    this.hello = hello;
+    this.attempts = 0;
+    if (this.identity && hello.auth.deviceToken) {
+      this.identity.store.saveToken(hello.auth.role, hello.auth.deviceToken, hello.auth.scopes);
+    }
+    if (this.everConnected) this.options.onGap?.({ reason: "reconnect" });
+    this.everConnected = true;
+    this.options.onHello?.(hello);
+    return hello;
+  }
+
+  private connectParams(nonce: string): ConnectParams {
+    const role = this.options.role ?? "operator";
+    const params: ConnectParams = {
+      minProtocol: MIN_PROTOCOL_VERSION,
+      maxProtocol: PROTOCOL_VERSION,
+      client: {
+        id: "gateway-client",
+        version: "0.1.0",
+        platform: process.platform,
+        mode: "backend",
+        instanceId: randomUUID(),
+        ...this.options.client,
+      },
+      role,
+      scopes: this.options.scopes ?? (role === "node" ? [] : ["operator.read", "operator.write"]),
+      caps: [],
+    };
+    const deviceToken = this.identity?.store.loadToken(role);
+    const auth: NonNullable<ConnectParams["auth"]> = {};
+    if (this.options.token) auth.token = this.options.token;
+    if (this.options.password) auth.password = this.options.password;
+    if (!auth.token && !auth.password && deviceToken) auth.deviceToken = deviceToken;
+    if (Object.keys(auth).length) params.auth = auth;
+    if (this.identity)
+      params.device = signDeviceBlock(this.identity.device, params, nonce, auth.token ?? auth.deviceToken);
+    return params;
+  }
+
+  /**
+   * Sends a request. `expectFinal` waits past an `accepted` ack for the final response (`agent`).
+   *
+   * @example
+   * const final = await client.request("agent", { message: "hi", idempotencyKey: randomUUID() }, { expectFinal: true });
+   */
+  request<T = unknown>(
+    method: string,
+    params?: unknown,
+    options: { timeoutMs?: number; expectFinal?: boolean } = {},
+  ): Promise<T> {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN)
+      return Promise.reject(new Error(`${method}: not connected to the gateway`));
+    const id = randomUUID();
+    const timeoutMs = options.timeoutMs ?? this.options.requestTimeoutMs ?? 30_000;
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(
+          new GatewayRequestError(method, {
+            code: "TIMEOUT",
+            message: `no response within ${timeoutMs} ms`,
+            retryable: true,
+          }),
+        );
+      }, timeoutMs);
+      this.pending.set(id, {
+        method,
+        expectFinal: options.expectFinal ?? false,
+        resolve: resolve as (v: unknown) => void,
+        reject,
+        timer,
+      });
+      ws.send(JSON.stringify({ type: "req", id, method, ...(params === undefined ? {} : { params }) }));
+    });
+  }
+
+  /** Subscribes to an event ("*" for all); returns the unsubscribe function. */
+  on(event: string, handler: Handler): () => void {
+    const set = this.handlers.get(event) ?? new Set();
+    set.add(handler);
+    this.handlers.set(event, set);
+    return () => set.delete(handler);
+  }
+
+  async close(): Promise<void> {
+    this.closedByUser = true;
+    clearTimeout(this.reconnectTimer);
+    const ws = this.ws;
+    if (!ws || ws.readyState === WebSocket.CLOSED) return;
+    await new Promise<void>((resolve) => {
+      ws.once("close", () => resolve());
+      ws.close(1000);
+    });
+  }
+
+  private onFrame(frame: EventFrame | ResponseFrame): void {
+    if (frame.type === "res") {
+      const p = this.pending.get(frame.id);
+      if (!p) return;
+      if (
+        frame.ok &&
+        p.expectFinal &&
+        (frame.payload as { status?: string } | undefined)?.status === "accepted"
+      )
+        return;
+      this.pending.delete(frame.id);
+      clearTimeout(p.timer);
+      if (frame.ok) p.resolve(frame.payload);
+      else
+        p.reject(
+          new GatewayRequestError(p.method, frame.error ?? { code: "UNKNOWN", message: "request failed" }),
+        );
+      return;
+    }
+    if (frame.type !== "event") return;
+    if (typeof frame.seq === "number") {
+      if (this.lastSeq !== undefined && frame.seq > this.lastSeq + 1) {
+        this.options.onGap?.({ reason: "seq", expected: this.lastSeq + 1, received: frame.seq });
+      }
+      this.lastSeq = frame.seq;
+    }
+    if (frame.event === "shutdown")
+      this.shutdownHintMs = (frame.payload as { restartExpectedMs?: number })?.restartExpectedMs;
+    for (const key of [frame.event, "*"])
+      for (const h of this.handlers.get(key) ?? []) h(frame.payload, frame);
+  }
+
+  private shutdownHintMs?: number;
+
+  private onClose(code: number, reason: string): void {
+    for (const [id, p] of this.pending) {
+      clearTimeout(p.timer);
+      p.reject(
+        new GatewayRequestError(p.method, {
+          code: "UNAVAILABLE",
+          message: `connection closed (${code} ${reason})`,
+          retryable: true,
+        }),
+      );
+      this.pending.delete(id);
+    }
+    const r = this.options.reconnect ?? {};
+    if (this.closedByUser || r.enabled === false || !this.everConnected) return;
+    const base = r.initialDelayMs ?? 500;
+    const delay = Math.max(
+      this.shutdownHintMs ?? 0,
+      Math.min(r.maxDelayMs ?? 30_000, base * 2 ** this.attempts++),
+    );
+    this.shutdownHintMs = undefined;
+    this.reconnectTimer = setTimeout(
+      () => {
+        this.connect().catch(() => this.onClose(1006, "reconnect failed"));
+      },
+      delay * (0.8 + Math.random() * 0.4),
+    );
+    this.reconnectTimer.unref();
+  }
+}

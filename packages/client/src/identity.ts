@@ -1,0 +1,110 @@
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign } from "node:crypto";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { base64UrlEncode, buildDeviceAuthPayload, type ConnectParams, type DeviceAuth } from "@claw/protocol";
+
+/** An ed25519 device key pair; `deviceId` is the sha256 of the raw public key (hex). */
+export interface DeviceIdentity {
+  deviceId: string;
+  publicKeyPem: string;
+  privateKeyPem: string;
+}
+
+const rawPublicKey = (pem: string) =>
+  createPublicKey(pem).export({ format: "der", type: "spki" }).subarray(12);
+
+export function createDeviceIdentity(): DeviceIdentity {
+  const { publicKey, privateKey } = generateKeyPairSync("ed25519");
+  const publicKeyPem = publicKey.export({ format: "pem", type: "spki" }).toString();
+  const privateKeyPem = privateKey.export({ format: "pem", type: "pkcs8" }).toString();
+  return {
+    deviceId: createHash("sha256").update(rawPublicKey(publicKeyPem)).digest("hex"),
+    publicKeyPem,
+    privateKeyPem,
+  };
+}
+
+function writePrivate(path: string, value: unknown): void {
+  writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(path, 0o600);
+}
+
+function readJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Device identity and device tokens under `<stateDir>/identity/` (files mode 0600).
+ *
+ * @example
+ * const store = new IdentityStore("/home/me/.claw");
+ * const id = store.loadOrCreate();
+ */
+export class IdentityStore {
+  private readonly dir: string;
+
+  constructor(stateDir: string) {
+    this.dir = join(stateDir, "identity");
+  }
+
+  loadOrCreate(): DeviceIdentity {
+    const path = join(this.dir, "device.json");
+    const saved = readJson(path) as (DeviceIdentity & { version?: number }) | undefined;
+    if (saved?.version === 1 && saved.deviceId && saved.publicKeyPem && saved.privateKeyPem) return saved;
+    const identity = createDeviceIdentity();
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    writePrivate(path, { version: 1, ...identity, createdAtMs: Date.now() });
+    return identity;
+  }
+
+  loadToken(role: string): string | undefined {
+    const saved = readJson(join(this.dir, "device-auth.json")) as
+      | { tokens?: Record<string, { token?: string }> }
+      | undefined;
+    return saved?.tokens?.[role]?.token;
+  }
+
+  saveToken(role: string, token: string | undefined, scopes: string[] = []): void {
+    const path = join(this.dir, "device-auth.json");
+    const saved = (readJson(path) as { tokens?: Record<string, unknown> } | undefined) ?? {};
+    const tokens = { ...saved.tokens };
+    if (token) tokens[role] = { token, scopes, updatedAtMs: Date.now() };
+    else delete tokens[role];
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    writePrivate(path, { version: 1, tokens });
+  }
+}
+
+/** Signs the connect challenge: the `device` block of ConnectParams. */
+export function signDeviceBlock(
+  identity: DeviceIdentity,
+  params: ConnectParams,
+  nonce: string,
+  token: string | undefined,
+): DeviceAuth {
+  const signedAt = Date.now();
+  const payload = buildDeviceAuthPayload({
+    deviceId: identity.deviceId,
+    clientId: params.client.id,
+    clientMode: params.client.mode,
+    role: params.role ?? "operator",
+    scopes: params.scopes ?? [],
+    signedAtMs: signedAt,
+    token: token ?? null,
+    nonce,
+    platform: params.client.platform,
+    deviceFamily: params.client.deviceFamily,
+  });
+  const signature = sign(null, Buffer.from(payload, "utf8"), createPrivateKey(identity.privateKeyPem));
+  return {
+    id: identity.deviceId,
+    publicKey: base64UrlEncode(rawPublicKey(identity.publicKeyPem)),
+    signature: base64UrlEncode(signature),
+    signedAt,
+    nonce,
+  };
+}

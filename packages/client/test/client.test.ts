@@ -1,0 +1,187 @@
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type GatewayHandle, type GatewayRuntime, startGateway } from "@claw/gateway";
+import { afterEach, describe, expect, it } from "vitest";
+import { WebSocketServer } from "ws";
+import { ClawClient, type GapInfo, GatewayRequestError } from "../src/index.js";
+
+const TOKEN = "client-test-token-0123456789";
+
+/** Just enough runtime for the client: runs echo the message; "slow" never ends. */
+function runtime(): GatewayRuntime {
+  let n = 0;
+  const unused = async () => {
+    throw new Error("not used in client tests");
+  };
+  return {
+    runAgent: ({ message, signal, sessionKey }) => {
+      const runId = `run-${++n}`;
+      const result =
+        message === "slow"
+          ? new Promise<never>(() => {})
+          : Promise.resolve({ runId, status: "ok" as const, text: `echo: ${message}` });
+      const events = (async function* () {
+        yield {
+          runId,
+          seq: 0,
+          stream: "lifecycle" as const,
+          ts: Date.now(),
+          data: { phase: "start" },
+          sessionKey,
+        };
+        if (!signal.aborted) await result;
+      })();
+      return { runId, events, result };
+    },
+    abortRun: () => 0,
+    waitRun: async () => null,
+    listSessions: async () => [],
+    patchSession: unused,
+    resetSession: unused,
+    deleteSession: unused,
+    chatHistory: async () => [],
+    listAgents: async () => [{ agentId: "main", isDefault: true }],
+    listModels: async () => [],
+    effectiveTools: unused,
+    listSkills: async () => [],
+    health: async () => ({ defaultAgentId: "main" }),
+    status: unused,
+    config: { get: unused, patch: unused, apply: unused },
+    tailLogs: unused,
+  };
+}
+
+let gw: GatewayHandle | undefined;
+let client: ClawClient | undefined;
+afterEach(async () => {
+  await client?.close();
+  await gw?.close();
+  gw = undefined;
+  client = undefined;
+});
+
+const start = (port = 0) =>
+  startGateway({
+    runtime: runtime(),
+    port,
+    stateDbPath: ":memory:",
+    auth: { mode: "token", token: TOKEN },
+    limits: { drainTimeoutMs: 50 },
+  });
+
+describe("ClawClient against the real gateway", () => {
+  it("connects with a signed device, stores identity and device token, and requests", async () => {
+    gw = await start();
+    const stateDir = mkdtempSync(join(tmpdir(), "claw-client-"));
+    client = new ClawClient({ url: gw.url, token: TOKEN, stateDir });
+    const hello = await client.connect();
+    expect(hello.protocol).toBe(4);
+    expect(hello.auth.deviceToken).toBeTruthy();
+    const identityFile = join(stateDir, "identity", "device.json");
+    expect(statSync(identityFile).mode & 0o777).toBe(0o600);
+    expect(
+      JSON.parse(readFileSync(join(stateDir, "identity", "device-auth.json"), "utf8")).tokens.operator.token,
+    ).toBe(hello.auth.deviceToken);
+    expect(await client.request("health")).toMatchObject({ ok: true });
+    await client.close();
+
+    // Same state dir, no shared token: the stored device token is enough.
+    client = new ClawClient({ url: gw.url, stateDir });
+    expect((await client.connect()).auth.method).toBe("device-token");
+  });
+
+  it("waits for the final agent response and surfaces gateway errors and timeouts", async () => {
+    gw = await start();
+    client = new ClawClient({ url: gw.url, token: TOKEN, requestTimeoutMs: 100 });
+    await client.connect();
+    const final = await client.request(
+      "agent",
+      { message: "hi", idempotencyKey: "k1" },
+      { expectFinal: true, timeoutMs: 5_000 },
+    );
+    expect(final).toMatchObject({ status: "ok", summary: "echo: hi" });
+    await expect(client.request("sessions.patch", {})).rejects.toBeInstanceOf(GatewayRequestError);
+    await expect(
+      client.request("agent", { message: "slow", idempotencyKey: "k2" }, { expectFinal: true }),
+    ).rejects.toMatchObject({ code: "TIMEOUT" });
+  });
+
+  it("delivers events to subscribers", async () => {
+    gw = await start();
+    client = new ClawClient({ url: gw.url, token: TOKEN });
+    await client.connect();
+    const got = new Promise((resolve) => client?.on("custom", resolve));
+    gw.broadcast("custom", { hello: 1 });
+    expect(await got).toEqual({ hello: 1 });
+  });
+
+  it("reconnects with back-off after a gateway restart and reports the gap", async () => {
+    gw = await start();
+    const port = gw.port;
+    const gaps: GapInfo[] = [];
+    let reconnected: () => void = () => {};
+    const again = new Promise<void>((r) => {
+      reconnected = r;
+    });
+    let hellos = 0;
+    client = new ClawClient({
+      url: gw.url,
+      token: TOKEN,
+      reconnect: { initialDelayMs: 20, maxDelayMs: 100 },
+      onGap: (g) => gaps.push(g),
+      onHello: () => {
+        if (++hellos === 2) reconnected();
+      },
+    });
+    await client.connect();
+    await gw.close({ restartExpectedMs: 0 });
+    gw = await start(port);
+    await again;
+    expect(gaps).toContainEqual({ reason: "reconnect" });
+    expect(await client.request("health")).toMatchObject({ ok: true });
+  });
+});
+
+describe("gap detection", () => {
+  it("calls onGap when seq skips", async () => {
+    const wss = new WebSocketServer({ port: 0, host: "127.0.0.1" });
+    wss.on("connection", (ws) => {
+      ws.send(JSON.stringify({ type: "event", event: "connect.challenge", payload: { nonce: "n", ts: 1 } }));
+      ws.on("message", (data) => {
+        const req = JSON.parse(String(data)) as { id: string };
+        const hello = {
+          type: "hello-ok",
+          protocol: 4,
+          server: { version: "x", connId: "c" },
+          features: { methods: [], events: [] },
+          snapshot: {},
+          auth: { role: "operator", scopes: [] },
+          policy: { maxPayload: 1, maxBufferedBytes: 1, tickIntervalMs: 1 },
+        };
+        ws.send(JSON.stringify({ type: "res", id: req.id, ok: true, payload: hello }));
+        for (const seq of [1, 2, 5])
+          ws.send(JSON.stringify({ type: "event", event: "tick", payload: { ts: seq }, seq }));
+      });
+    });
+    await new Promise((r) => wss.once("listening", r));
+    const gaps: GapInfo[] = [];
+    const port = (wss.address() as { port: number }).port;
+    const seen = new Promise<void>((resolve) => {
+      client = new ClawClient({
+        url: `ws://127.0.0.1:${port}`,
+        reconnect: { enabled: false },
+        onGap: (g) => {
+          gaps.push(g);
+          resolve();
+        },
+      });
+    });
+    await client?.connect();
+    await seen;
+    expect(gaps).toEqual([{ reason: "seq", expected: 3, received: 5 }]);
+    await client?.close();
+    client = undefined;
+    await new Promise((r) => wss.close(r));
+  });
+});
