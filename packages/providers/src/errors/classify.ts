@@ -5,7 +5,12 @@ import type { FailureReason } from "../types.js";
 import { COMMON_ERROR_RULES } from "./common-rules.js";
 import type { ErrorFacts, ErrorRule } from "./rules.js";
 
-/** True when every field the rule names matches the facts. A rule naming nothing never matches. */
+/**
+ * True when every field the rule names matches the facts. A rule naming nothing never matches.
+ *
+ * @example
+ * ruleMatches({ reason: "rate_limit", status: [429], note: "" }, { status: 429, message: "slow" }); // true
+ */
 export function ruleMatches(rule: ErrorRule, facts: ErrorFacts): boolean {
   if (!rule.status && !rule.codes && !rule.message) return false;
   if (rule.status && (facts.status === undefined || !rule.status.includes(facts.status))) return false;

@@ -19,7 +19,12 @@ export function registerApi(api: Api, streamFn: StreamFunction): void {
   adapters.set(api, streamFn);
 }
 
-/** Removes an API's adapter; returns whether one was registered. */
+/**
+ * Removes an API's adapter; returns whether one was registered.
+ *
+ * @example
+ * unregisterApi("my-gateway"); // true
+ */
 export function unregisterApi(api: Api): boolean {
   return adapters.delete(api);
 }
@@ -34,7 +39,12 @@ export function getApi(api: Api): StreamFunction | undefined {
   return adapters.get(api);
 }
 
-/** APIs that currently have an adapter. */
+/**
+ * APIs that currently have an adapter.
+ *
+ * @example
+ * listApis(); // ["anthropic-messages", "openai-completions", …]
+ */
 export function listApis(): Api[] {
   return [...adapters.keys()];
 }

@@ -24,7 +24,12 @@ type OpenBlock =
   | { kind: "thinking"; index: number; block: ThinkingContent }
   | { kind: "toolCall"; index: number; block: ToolCall; json: string };
 
-/** A fresh, empty assistant message for a model. */
+/**
+ * A fresh, empty assistant message for a model.
+ *
+ * @example
+ * const message = createAssistantMessage(model); // content: [], stopReason: "stop", zero usage
+ */
 export function createAssistantMessage(model: Pick<Model, "api" | "provider" | "id">): AssistantMessage {
   return {
     role: "assistant",

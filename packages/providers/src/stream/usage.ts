@@ -12,7 +12,12 @@ export interface TokenCounts {
   cacheWrite?: number;
 }
 
-/** A zeroed usage record, the starting point of every message. */
+/**
+ * A zeroed usage record, the starting point of every message.
+ *
+ * @example
+ * const message = { ...draft, usage: emptyUsage() };
+ */
 export function emptyUsage(): Usage {
   return {
     input: 0,

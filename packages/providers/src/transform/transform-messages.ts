@@ -6,7 +6,12 @@
 import type { AssistantMessage, Message, Model, ToolResultMessage } from "../types.js";
 import { normalizeToolCallId, TOOL_CALL_ID_RULES } from "./tool-call-id.js";
 
-/** True when an assistant message came from exactly this model, so its signatures are valid. */
+/**
+ * True when an assistant message came from exactly this model, so its signatures are valid.
+ *
+ * @example
+ * isSameModel(previousReply, model) ? "keep signatures" : "convert thinking to text";
+ */
 export function isSameModel(message: AssistantMessage, model: Model): boolean {
   return message.api === model.api && message.provider === model.provider && message.model === model.id;
 }

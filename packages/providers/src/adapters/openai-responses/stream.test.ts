@@ -273,3 +273,83 @@ describe("openai-responses: servers that skip argument deltas", () => {
     ]);
   });
 });
+
+describe("openai-responses: parallel calls and images (documented wire shapes)", () => {
+  it("keys interleaved argument deltas by item id", async () => {
+    const call = (n: number) => ({
+      id: `fc_${n}`,
+      type: "function_call",
+      status: "in_progress",
+      call_id: `call_${n}`,
+      name: "get_weather",
+      arguments: "",
+    });
+    let seq = 0;
+    const ev = (body: Record<string, unknown>) => ({ ...body, sequence_number: seq++ });
+    const delta = (n: number, d: string) =>
+      ev({ type: "response.function_call_arguments.delta", item_id: `fc_${n}`, output_index: n, delta: d });
+    const done = (n: number, args: string) =>
+      ev({
+        type: "response.output_item.done",
+        output_index: n,
+        item: { ...call(n), status: "completed", arguments: args },
+      });
+    const { message } = await run(
+      sse(
+        [
+          ev({ type: "response.created", response: { id: "resp_p", status: "in_progress", output: [] } }),
+          ev({ type: "response.output_item.added", output_index: 0, item: call(0) }),
+          ev({ type: "response.output_item.added", output_index: 1, item: call(1) }),
+          delta(0, '{"locat'),
+          delta(1, '{"location":'),
+          delta(0, 'ion":"Oslo"}'),
+          delta(1, '"Rome"}'),
+          done(0, '{"location":"Oslo"}'),
+          done(1, '{"location":"Rome"}'),
+          ev({
+            type: "response.completed",
+            response: {
+              id: "resp_p",
+              status: "completed",
+              output: [],
+              usage: {
+                input_tokens: 9,
+                output_tokens: 4,
+                input_tokens_details: { cached_tokens: 4 },
+                output_tokens_details: { reasoning_tokens: 0 },
+                total_tokens: 13,
+              },
+            },
+          }),
+        ],
+        { eventLines: true },
+      ),
+      { apiKey: "k" },
+      basicContext({
+        messages: [
+          {
+            role: "user",
+            content: [
+              { type: "text", text: "Where is this?" },
+              { type: "image", data: "aGk=", mimeType: "image/jpeg" },
+            ],
+            timestamp: 0,
+          },
+        ],
+      }),
+    );
+    expect(message.content).toEqual([
+      { type: "toolCall", id: "call_0", name: "get_weather", arguments: { location: "Oslo" } },
+      { type: "toolCall", id: "call_1", name: "get_weather", arguments: { location: "Rome" } },
+    ]);
+    expect(message.usage).toMatchObject({ input: 5, cacheRead: 4, output: 4 });
+    const input = server?.requests[0]?.json<{ input: unknown[] }>().input;
+    expect(input?.[0]).toEqual({
+      role: "user",
+      content: [
+        { type: "input_text", text: "Where is this?" },
+        { type: "input_image", detail: "auto", image_url: "data:image/jpeg;base64,aGk=" },
+      ],
+    });
+  });
+});
