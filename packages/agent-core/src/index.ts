@@ -4,6 +4,13 @@ export {
   createModelSummarizer,
 } from "./compose/compaction-strategy.js";
 export { createFailoverRunner, type FailoverRunnerOptions } from "./compose/failover-runner.js";
+export { createPromptBuilder, type PromptBuilderOptions } from "./compose/prompt-builder.js";
+export {
+  createPolicyToolFilter,
+  type PolicyToolFilterOptions,
+  subagentDepth,
+  toolPolicyOptions,
+} from "./compose/tool-policy-filter.js";
 export { createEventBus, createRunEmitter, type EventBus, type RunEmitter } from "./events/event-bus.js";
 export type { AgentEvent, AgentEventListener, AgentEventStream } from "./events/types.js";
 export { executeToolCalls, SKIPPED_FOR_STEERING } from "./loop/execute-tools.js";
