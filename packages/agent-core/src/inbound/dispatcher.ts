@@ -250,12 +250,7 @@ export function createInboundDispatcher(
       return count;
     },
     async idle(key) {
-      while (true) {
-        const s = state(key);
-        if (s?.draining) await s.draining;
-        else if (s) await Promise.resolve();
-        else return;
-      }
+      for (let s = state(key); s?.draining; s = state(key)) await s.draining;
     },
   };
   return dispatcher;
