@@ -80,27 +80,6 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)] ?? Number.NaN;
 }
 
-/** Times one case: warm-up, then samples until both minSamples and minTimeMs are reached. */
-export async function sample(fn: () => unknown, options: SuiteOptions): Promise<number[]> {
-  const warmup = options.warmup ?? 5;
-  const minSamples = options.minSamples ?? 30;
-  const minTimeMs = options.minTimeMs ?? 300;
-  const maxSamples = options.maxSamples ?? 100_000;
-  for (let i = 0; i < warmup; i++) await fn();
-  const samples: number[] = [];
-  const started = performance.now();
-  while (
-    samples.length < maxSamples &&
-    (samples.length < minSamples || performance.now() - started < minTimeMs)
-  ) {
-    const t0 = performance.now();
-    const result = fn();
-    if (result instanceof Promise) await result;
-    samples.push(performance.now() - t0);
-  }
-  return samples.sort((a, b) => a - b);
-}
-
 function judge(target: BenchTarget | undefined, medianMs: number, ratio: number | null): boolean | undefined {
   if (!target) return undefined;
   if (target.maxRatio !== undefined && (ratio === null || ratio > target.maxRatio)) return false;
@@ -108,39 +87,64 @@ function judge(target: BenchTarget | undefined, medianMs: number, ratio: number 
   return true;
 }
 
-/** Runs a baseline and its cases, interleaved so machine noise hits both alike. */
+/**
+ * Runs a baseline and its cases interleaved, one call of each per round, so load on the machine
+ * hits every series alike and the ratios stay meaningful on a busy host.
+ */
 export async function suite(name: string, options: SuiteOptions): Promise<BenchRow[]> {
-  const base = await sample(options.baseline.fn, options);
-  const baseMedian = percentile(base, 50);
-  const rows: BenchRow[] = [
-    {
-      suite: name,
-      name: `${options.baseline.name} (baseline)`,
-      samples: base.length,
-      medianMs: baseMedian,
-      p99Ms: percentile(base, 99),
-      ratio: 1,
-      baseline: null,
-      unit: "ms",
-    },
-  ];
-  for (const c of options.cases) {
-    const samples = await sample(c.fn, options);
-    const medianMs = percentile(samples, 50);
+  const series = [options.baseline, ...options.cases];
+  const warmup = options.warmup ?? 5;
+  const minSamples = options.minSamples ?? 30;
+  const minTimeMs = options.minTimeMs ?? 300;
+  const maxSamples = options.maxSamples ?? 100_000;
+  for (const c of series) for (let i = 0; i < warmup; i++) await c.fn();
+  const samples: number[][] = series.map(() => []);
+  const spent = series.map(() => 0);
+  const done = () =>
+    samples.every(
+      (s, i) => s.length >= maxSamples || (s.length >= minSamples && (spent[i] ?? 0) >= minTimeMs),
+    );
+  while (!done()) {
+    for (const [i, c] of series.entries()) {
+      const t0 = performance.now();
+      const result = c.fn();
+      if (result instanceof Promise) await result;
+      const elapsed = performance.now() - t0;
+      samples[i]?.push(elapsed);
+      spent[i] = (spent[i] ?? 0) + elapsed;
+    }
+  }
+  for (const s of samples) s.sort((a, b) => a - b);
+  const baseMedian = percentile(samples[0] ?? [], 50);
+  const rows: BenchRow[] = series.map((c, i) => {
+    const sorted = samples[i] ?? [];
+    const medianMs = percentile(sorted, 50);
+    if (i === 0) {
+      return {
+        suite: name,
+        name: `${c.name} (baseline)`,
+        samples: sorted.length,
+        medianMs,
+        p99Ms: percentile(sorted, 99),
+        ratio: 1,
+        baseline: null,
+        unit: "ms",
+      };
+    }
     const ratio = baseMedian > 0 ? medianMs / baseMedian : null;
-    rows.push({
+    return {
       suite: name,
       name: c.name,
-      samples: samples.length,
+      samples: sorted.length,
       medianMs,
-      p99Ms: percentile(samples, 99),
+      p99Ms: percentile(sorted, 99),
       ratio,
       baseline: options.baseline.name,
       unit: "ms",
       target: c.target,
       pass: judge(c.target, medianMs, ratio),
-    });
-  }
+    };
+  });
   rows.forEach(emit);
   return rows;
 }
