@@ -94,3 +94,17 @@ describe("MessageBuilder", () => {
     expect(last.message.content).toEqual([{ type: "text", text: "partial" }]);
   });
 });
+
+describe("MessageBuilder: large tool arguments", () => {
+  it("stays linear for a 200 KB argument streamed in 10-byte pieces, and ends exact", async () => {
+    const content = "x".repeat(200_000);
+    const json = JSON.stringify({ path: "big.txt", content });
+    const events = await collect((b) => {
+      b.startToolCall(0, { id: "c", name: "write" });
+      for (let i = 0; i < json.length; i += 10) b.appendToolArguments(0, json.slice(i, i + 10));
+      b.finish("toolUse");
+    });
+    const end = events.find((e) => e.type === "toolcall_end");
+    expect(end?.type === "toolcall_end" && end.toolCall.arguments).toEqual({ path: "big.txt", content });
+  });
+});

@@ -22,7 +22,7 @@ export type BlockKey = string | number;
 type OpenBlock =
   | { kind: "text"; index: number; block: TextContent }
   | { kind: "thinking"; index: number; block: ThinkingContent }
-  | { kind: "toolCall"; index: number; block: ToolCall; json: string };
+  | { kind: "toolCall"; index: number; block: ToolCall; json: string; parsedLength: number };
 
 /**
  * A fresh, empty assistant message for a model.
@@ -125,7 +125,11 @@ export class MessageBuilder {
     const b = this.openBlock(key, "toolCall");
     if (b?.kind !== "toolCall" || delta === "") return;
     b.json += delta;
-    b.block.arguments = parseToolArguments(b.json);
+    // Re-parse small arguments on every delta, large ones as they grow by a quarter: O(n) overall.
+    if (b.json.length < 4096 || b.json.length - b.parsedLength >= b.parsedLength / 4) {
+      b.block.arguments = parseToolArguments(b.json);
+      b.parsedLength = b.json.length;
+    }
     this.stream.push({ type: "toolcall_delta", contentIndex: b.index, delta, partial: this.message });
   }
 
@@ -206,7 +210,13 @@ export class MessageBuilder {
         ? { kind, index, block: { type: "text", text: "" } }
         : kind === "thinking"
           ? { kind, index, block: { type: "thinking", thinking: "" } }
-          : { kind, index, block: { type: "toolCall", id: "", name: "", arguments: {} }, json: "" };
+          : {
+              kind,
+              index,
+              block: { type: "toolCall", id: "", name: "", arguments: {} },
+              json: "",
+              parsedLength: 0,
+            };
     this.message.content.push(b.block);
     this.open.set(key, b);
     const type = kind === "text" ? "text_start" : kind === "thinking" ? "thinking_start" : "toolcall_start";

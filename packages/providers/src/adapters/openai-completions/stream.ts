@@ -80,5 +80,7 @@ export const streamOpenAICompletions: StreamFunction = (model, context, options)
     const state: { stop?: string } = {};
     for await (const chunk of chunks) applyChunk(chunk, builder, state);
     if (signal.aborted || !state.stop) return; // the runner reports the abort or the cut-off stream
-    builder.finish(STOP_REASONS[state.stop] ?? "stop");
+    const hasCalls = builder.message.content.some((block) => block.type === "toolCall");
+    // Some compatible servers say "stop" even when the turn ends in tool calls.
+    builder.finish(hasCalls && state.stop === "stop" ? "toolUse" : (STOP_REASONS[state.stop] ?? "stop"));
   });
