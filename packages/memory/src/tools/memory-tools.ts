@@ -1,0 +1,77 @@
+/**
+ * `memory_search` and `memory_get` as plain tool definitions. They are structurally compatible
+ * with `@claw/agent-core`'s `AgentTool` (checked in a test) without importing it: memory is L2.
+ */
+import { type Static, type TSchema, Type } from "typebox";
+import type { MemoryIndex } from "../memory-index.js";
+
+/** The minimal tool shape agent-core accepts. */
+export interface MemoryTool<TParameters extends TSchema = TSchema> {
+  name: string;
+  label?: string;
+  description: string;
+  parameters: TParameters;
+  execute(
+    args: Static<TParameters>,
+    context: { signal: AbortSignal },
+  ): Promise<{ content: Array<{ type: "text"; text: string }>; details?: unknown; isError?: boolean }>;
+}
+
+export const MemorySearchParams = Type.Object({
+  query: Type.String({ description: "What to recall, in natural language or keywords", minLength: 1 }),
+  maxResults: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, description: "Default 6" })),
+  minScore: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: "Default 0.35" })),
+});
+
+export const MemoryGetParams = Type.Object({
+  path: Type.String({ description: "Path from a memory_search result, e.g. memory/2026-01-16.md" }),
+  from: Type.Optional(Type.Integer({ minimum: 1, description: "First line (1-based)" })),
+  lines: Type.Optional(Type.Integer({ minimum: 1, description: "Number of lines" })),
+});
+
+function text(value: string, details?: unknown, isError?: boolean) {
+  return { content: [{ type: "text" as const, text: value }], ...(details === undefined ? {} : { details }), ...(isError ? { isError } : {}) };
+}
+
+/**
+ * Builds the two memory tools over an open index.
+ * @example const tools = createMemoryTools(await openMemoryIndex({ workspaceDir, dbPath }));
+ */
+export function createMemoryTools(index: MemoryIndex): [MemoryTool<typeof MemorySearchParams>, MemoryTool<typeof MemoryGetParams>] {
+  const search: MemoryTool<typeof MemorySearchParams> = {
+    name: "memory_search",
+    label: "Search memory",
+    description:
+      "Mandatory recall step: search MEMORY.md + memory/*.md before answering questions about prior work, decisions, dates, people, preferences, or todos. Returns snippets with path and line range; use memory_get to read more.",
+    parameters: MemorySearchParams,
+    async execute(args, context) {
+      const response = await index.search(args.query, {
+        maxResults: args.maxResults,
+        minScore: args.minScore,
+        signal: context.signal,
+      });
+      const lines = response.results.map(
+        (r) => `${r.path}:${r.startLine}-${r.endLine} (score: ${r.score.toFixed(2)})\n${r.snippet}`,
+      );
+      const header = response.notice ? `Note: ${response.notice}\n\n` : "";
+      const body = lines.length > 0 ? lines.join("\n\n---\n\n") : `No memory matched "${args.query}".`;
+      return text(header + body, response);
+    },
+  };
+  const get: MemoryTool<typeof MemoryGetParams> = {
+    name: "memory_get",
+    label: "Read memory",
+    description:
+      "Safe snippet read from MEMORY.md and memory/*.md with optional from/lines; use after memory_search to pull only the needed lines.",
+    parameters: MemoryGetParams,
+    async execute(args) {
+      try {
+        const read = index.readFile(args.path, args.from, args.lines);
+        return text(read.text, read);
+      } catch (error) {
+        return text(error instanceof Error ? error.message : String(error), undefined, true);
+      }
+    },
+  };
+  return [search, get];
+}
