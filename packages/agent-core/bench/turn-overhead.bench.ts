@@ -11,7 +11,23 @@ const faux = createFauxProvider(["Done."], { whenExhausted: "repeat-last" });
 const history: Message[] = Array.from({ length: 200 }, (_, i) =>
   i % 2 === 0
     ? { role: "user", content: `question ${i}: ${"words ".repeat(40)}`, timestamp: i }
-    : { role: "assistant", content: [{ type: "text", text: `answer ${i}: ${"words ".repeat(60)}` }], api: "faux", provider: "faux", model: "faux-1", usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } }, stopReason: "stop", timestamp: i },
+    : {
+        role: "assistant",
+        content: [{ type: "text", text: `answer ${i}: ${"words ".repeat(60)}` }],
+        api: "faux",
+        provider: "faux",
+        model: "faux-1",
+        usage: {
+          input: 0,
+          output: 0,
+          cacheRead: 0,
+          cacheWrite: 0,
+          totalTokens: 0,
+          cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+        },
+        stopReason: "stop",
+        timestamp: i,
+      },
 );
 const tools: AgentTool[] = Array.from({ length: 20 }, (_, i) => ({
   name: `tool_${i}`,
@@ -22,7 +38,13 @@ const tools: AgentTool[] = Array.from({ length: 20 }, (_, i) => ({
 
 /** A bench double: a fixed 200-message history; appends are accepted and dropped. */
 const fixedSessions: SessionStore = {
-  resolve: async (sessionKey, init) => ({ sessionKey, sessionId: "bench", agentId: init.agentId, createdAt: 0, updatedAt: 0 }),
+  resolve: async (sessionKey, init) => ({
+    sessionKey,
+    sessionId: "bench",
+    agentId: init.agentId,
+    createdAt: 0,
+    updatedAt: 0,
+  }),
   get: async () => undefined,
   loadMessages: async () => history,
   append: async () => {},
@@ -40,15 +62,26 @@ const runtime = createAgentRuntime({
   sessions: fixedSessions,
 });
 
-const context = { systemPrompt: "You are a benchmark.", messages: [...history, { role: "user" as const, content: "go", timestamp: 0 }], tools };
+const context = {
+  systemPrompt: "You are a benchmark.",
+  messages: [...history, { role: "user" as const, content: "go", timestamp: 0 }],
+  tools,
+};
 const rows = await suite("agent-core turn", {
   baseline: { name: "faux stream alone", fn: () => faux.stream(faux.model, context).result() },
-  cases: [{ name: "runtime.run (200 msgs, 20 tools)", fn: () => runtime.run({ sessionKey: "agent:main:bench", message: "go" }).result }],
+  cases: [
+    {
+      name: "runtime.run (200 msgs, 20 tools)",
+      fn: () => runtime.run({ sessionKey: "agent:main:bench", message: "go" }).result,
+    },
+  ],
   minSamples: 200,
   minTimeMs: 1500,
 });
 const [base, run] = rows;
 if (base && run) {
-  report("agent-core turn", "overhead per turn (median)", run.medianMs - base.medianMs, "ms", { target: { max: 2 } });
+  report("agent-core turn", "overhead per turn (median)", run.medianMs - base.medianMs, "ms", {
+    target: { max: 2 },
+  });
   report("agent-core turn", "overhead per turn (p99)", run.p99Ms - base.p99Ms, "ms");
 }

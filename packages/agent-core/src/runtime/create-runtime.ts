@@ -43,8 +43,6 @@ const FINISHED_RUNS_KEPT = 500;
  * @example
  * const runtime = createAgentRuntime({
  *   agents: [{ id: "main", model: { primary: "anthropic/claude-sonnet-4-5" }, systemPrompt: "Be brief." }],
- *   resolveModel: (ref) => resolveModel(ref),
- *   stream,
  *   getApiKey: () => process.env.ANTHROPIC_API_KEY,
  * });
  * const run = runtime.run({ sessionKey: "agent:main:main", message: "Hello!" });

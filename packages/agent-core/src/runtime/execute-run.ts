@@ -1,5 +1,5 @@
 /** Executes one queued run: resolve session, model, tools and prompt, then drive the loop. */
-import type { Message, Model, UserMessage } from "@claw/providers";
+import { findModel, type Message, type Model, stream, type UserMessage } from "@claw/providers";
 import { createFailoverRunner } from "../compose/failover-runner.js";
 import type { RunEmitter } from "../events/event-bus.js";
 import { runAgentLoop } from "../loop/run-loop.js";
@@ -46,7 +46,8 @@ async function executeWithSignal(params: ExecuteRunParams, signal: AbortSignal):
   const { request, agent, active, options, sessions, emit, now } = params;
   const entry = await sessions.resolve(request.sessionKey, { agentId: agent.id });
   const requested = request.model ?? entry.modelOverride ?? agent.model.primary;
-  const model = options.resolveModel(requested);
+  const resolveModel = options.resolveModel ?? ((ref: string) => findModel(ref));
+  const model = resolveModel(requested);
   if (!model)
     return failedBeforeStart(params, `Unknown model "${requested}". Check the agent's model or /model.`);
 
@@ -105,9 +106,9 @@ async function executeWithSignal(params: ExecuteRunParams, signal: AbortSignal):
       candidates: modelCandidates(requested, agent),
       sessionKey: request.sessionKey,
       thinking,
-      stream: requireStream(options),
+      stream: options.stream ?? stream,
       fallback: options.fallback ?? defaultFallback,
-      resolveModel: options.resolveModel,
+      resolveModel,
       getApiKey: options.getApiKey,
       emit,
       onModelUsed: (used) => {
@@ -222,9 +223,4 @@ function runSignal(abort: AbortSignal, timeoutSeconds: number): { signal: AbortS
       abort.removeEventListener("abort", onAbort);
     },
   };
-}
-
-function requireStream(options: AgentRuntimeOptions) {
-  if (!options.stream) throw new Error("agent runtime: no `stream` function configured");
-  return options.stream;
 }

@@ -94,8 +94,9 @@ export interface CompactionStrategy {
 
 export interface AgentRuntimeOptions {
   agents: AgentDefinition[];
-  resolveModel: (ref: string) => Model | undefined;
-  /** One model call. Default: the provider registry's `stream`. */
+  /** "provider/model" → model data. Default: the @claw/providers catalog (`findModel`). */
+  resolveModel?: (ref: string) => Model | undefined;
+  /** One model call. Default: the @claw/providers registry's `stream`. */
   stream?: StreamFunction;
   /** Credential per provider, called per attempt (so expiring tokens refresh). */
   getApiKey?: (provider: string) => string | undefined | Promise<string | undefined>;

@@ -6,6 +6,7 @@
  */
 
 import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { createCompactionSummaryMessage } from "@claw/compaction";
 import type { Message } from "@claw/providers";
@@ -48,6 +49,7 @@ export interface PersistentSessionStore extends SessionStore {
  */
 export function createPersistentSessionStore(options: PersistentSessionStoreOptions): PersistentSessionStore {
   const now = options.now ?? Date.now;
+  mkdirSync(options.stateDir, { recursive: true, mode: 0o700 });
   const index: SessionIndex = openSessionIndex(options.indexPath ?? join(options.stateDir, "state.db"));
   const open = new Map<string, OpenSession>();
 
