@@ -6,6 +6,7 @@
  */
 import * as lancedb from "@lancedb/lancedb";
 import { Field, FixedSizeList, Float32, Float64, Int32, Schema, Utf8 } from "apache-arrow";
+import { hasCjk } from "../../chunking/tokens.js";
 import { queryTerms } from "../../search/query-terms.js";
 import type {
   ChunkInput,
@@ -24,7 +25,10 @@ export interface LanceDbStoreOptions {
   storageOptions?: Record<string, string>;
 }
 
-const FTS_INDEX = lancedb.Index.fts({
+/** Fresh index configs per use (lancedb consumes them): words, and n-grams for CJK text. */
+const wordIndex = () => lancedb.Index.fts({ baseTokenizer: "simple", lowercase: true, stem: false, asciiFolding: true });
+const cjkIndex = () =>
+  lancedb.Index.fts({
   baseTokenizer: "ngram",
   ngramMinLength: 2,
   ngramMaxLength: 3,
@@ -68,6 +72,8 @@ function chunkSchema(dims: number | null): Schema {
     new Field("end_line", new Int32(), false),
     new Field("hash", new Utf8(), false),
     new Field("text", new Utf8(), false),
+    // CJK-holding chunk text again (empty otherwise) for the n-gram index, as SQLite's trigram table
+    new Field("cjk", new Utf8(), false),
   ];
   if (dims !== null) fields.push(new Field("vector", new FixedSizeList(dims, new Field("item", new Float32(), true)), false));
   return new Schema(fields);
@@ -113,7 +119,7 @@ export class LanceDbMemoryStore implements MemoryStore {
     store.meta = rows[0] ? (JSON.parse(String(rows[0].value)) as IndexIdentity) : undefined;
     const ids = await store.chunks.query().select(["id"]).toArray();
     store.nextId = ids.reduce((m, r) => Math.max(m, Number(r.id)), 0) + 1;
-    store.ftsReady = (await store.chunks.listIndices()).some((i) => i.columns.includes("text"));
+    store.ftsReady = (await store.chunks.listIndices()).some((i) => i.columns.includes("cjk"));
     return store;
   }
 
@@ -150,6 +156,7 @@ export class LanceDbMemoryStore implements MemoryStore {
         end_line: c.endLine,
         hash: c.hash,
         text: c.text,
+        cjk: hasCjk(c.text) ? c.text : "",
         ...(withVector ? { vector: Array.from(c.embedding ?? new Float32Array(this.meta?.dims ?? 0)) } : {}),
       })),
     );
@@ -158,7 +165,8 @@ export class LanceDbMemoryStore implements MemoryStore {
       files.map(({ file }) => ({ path: file.path, hash: file.hash, mtime: Math.round(file.mtimeMs), size: file.size })),
     );
     if (!this.ftsReady && rows.length > 0) {
-      await this.chunks.createIndex("text", { config: FTS_INDEX });
+      await this.chunks.createIndex("text", { config: wordIndex() });
+      await this.chunks.createIndex("cjk", { config: cjkIndex() });
       this.ftsReady = true;
     }
   }
@@ -190,10 +198,23 @@ export class LanceDbMemoryStore implements MemoryStore {
 
   async searchKeyword(query: string, k: number): Promise<ScoredId[]> {
     const { words, cjkRuns } = queryTerms(query);
-    const text = [...words, ...cjkRuns].join(" ");
-    if (!this.ftsReady || text === "" || k <= 0) return [];
-    const rows = await this.chunks.search(text, "fts").select(["id"]).limit(k).toArray();
-    return rows.map((r) => ({ id: Number(r.id), score: Number(r._score) }));
+    if (!this.ftsReady || k <= 0) return [];
+    const parts: Array<Map<number, number>> = [];
+    for (const [column, text] of [
+      ["text", words.join(" ")],
+      ["cjk", cjkRuns.join(" ")],
+    ] as const) {
+      if (text === "") continue;
+      const rows = await this.chunks.search(text, "fts", column).select(["id"]).limit(k).toArray();
+      const best = rows.reduce((m, r) => Math.max(m, Number(r._score)), 0);
+      parts.push(new Map(rows.map((r) => [Number(r.id), best > 0 ? Number(r._score) / best : 1])));
+    }
+    const total = new Map<number, number>();
+    for (const part of parts) for (const [id, s] of part) total.set(id, (total.get(id) ?? 0) + s);
+    return [...total]
+      .map(([id, score]) => ({ id, score }))
+      .sort((a, b) => b.score - a.score || a.id - b.id)
+      .slice(0, k);
   }
 
   async vectorScores(ids: number[], query: Float32Array): Promise<Map<number, number>> {
