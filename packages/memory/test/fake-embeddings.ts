@@ -18,7 +18,8 @@ export function fakeVector(text: string, dims: number): number[] {
   const grams = cjk.length === 1 ? cjk : cjk.slice(1).map((c, i) => `${cjk[i]}${c}`);
   for (const token of [...words, ...grams]) {
     const h = createHash("sha256").update(token).digest();
-    v[h.readUInt32LE(0) % dims] += h[4] % 2 === 0 ? 1 : -1;
+    const at = h.readUInt32LE(0) % dims;
+    v[at] = (v[at] ?? 0) + ((h[4] ?? 0) % 2 === 0 ? 1 : -1);
   }
   const norm = Math.sqrt(v.reduce((s, x) => s + x * x, 0));
   if (norm === 0) v[0] = 1;
@@ -36,15 +37,15 @@ export interface FakeEmbeddingServer {
   requests: Array<{ api: "openai" | "gemini" | "ollama"; model: string; inputs: string[] }>;
   /** The next `count` requests fail with `status`. */
   failNext(count: number, status: number): void;
-  /** Holds every request until `release()` is called. */
-  hold(): { release: () => void; waiting: Promise<void> };
+  /** Holds requests whose inputs match until `release()` is called. */
+  hold(match: (inputs: string[]) => boolean): { release: () => void; waiting: Promise<void> };
   close(): Promise<void>;
 }
 
 export async function startFakeEmbeddingServer(): Promise<FakeEmbeddingServer> {
   const requests: FakeEmbeddingServer["requests"] = [];
   let failures: Array<number> = [];
-  let gate: { promise: Promise<void>; onArrive: () => void } | undefined;
+  let gate: { promise: Promise<void>; onArrive: () => void; match: (inputs: string[]) => boolean } | undefined;
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "content-type": "application/json" });
     res.end(JSON.stringify(body));
@@ -54,7 +55,10 @@ export async function startFakeEmbeddingServer(): Promise<FakeEmbeddingServer> {
     for await (const part of req) raw += String(part);
     const body = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>;
     const url = req.url ?? "";
-    if (gate) {
+    const inputs = [body.input, (body.requests as Array<{ content?: { parts?: Array<{ text?: string }> } }> | undefined)?.map((r) => r.content?.parts?.[0]?.text)]
+      .flat(2)
+      .filter((x): x is string => typeof x === "string");
+    if (gate?.match(inputs)) {
       gate.onArrive();
       await gate.promise;
     }
@@ -100,7 +104,7 @@ export async function startFakeEmbeddingServer(): Promise<FakeEmbeddingServer> {
     failNext(count, status) {
       failures = [...failures, ...Array.from({ length: count }, () => status)];
     },
-    hold() {
+    hold(match) {
       let release = () => {};
       let arrived = () => {};
       const waiting = new Promise<void>((r) => {
@@ -112,7 +116,7 @@ export async function startFakeEmbeddingServer(): Promise<FakeEmbeddingServer> {
           r();
         };
       });
-      gate = { promise, onArrive: arrived };
+      gate = { promise, onArrive: arrived, match };
       return { release, waiting };
     },
     async close() {

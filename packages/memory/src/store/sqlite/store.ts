@@ -146,14 +146,14 @@ export class SqliteMemoryStore implements MemoryStore {
     return row ? (JSON.parse(row.value) as IndexIdentity) : undefined;
   }
 
+  // vec0 answers `id = ?` through its rowid index but scans the whole table for `id IN (…)`
   private vectorsById(ids: number[]): Map<number, Float32Array> {
     const out = new Map<number, Float32Array>();
     if (!hasVectorTable(this.db)) return out;
-    for (const part of chunked(ids)) {
-      const rows = this.db
-        .prepare(`SELECT id, embedding FROM chunks_vec WHERE id IN (${placeholders(part.length)})`)
-        .all(...part) as Array<{ id: number; embedding: Buffer }>;
-      for (const row of rows) out.set(Number(row.id), fromBlob(row.embedding));
+    const get = this.db.prepare("SELECT embedding FROM chunks_vec WHERE id = ?");
+    for (const id of ids) {
+      const row = get.get(id) as { embedding: Buffer } | undefined;
+      if (row) out.set(id, fromBlob(row.embedding));
     }
     return out;
   }
@@ -199,13 +199,10 @@ export class SqliteMemoryStore implements MemoryStore {
     const out = new Map<number, number>();
     if (!hasVectorTable(this.db) || ids.length === 0) return out;
     const q = toBlob(query);
-    for (const part of chunked(ids)) {
-      const rows = this.db
-        .prepare(
-          `SELECT id, vec_distance_cosine(embedding, ?) AS distance FROM chunks_vec WHERE id IN (${placeholders(part.length)})`,
-        )
-        .all(q, ...part) as Array<{ id: number; distance: number }>;
-      for (const row of rows) out.set(Number(row.id), 1 - row.distance);
+    const get = this.db.prepare("SELECT vec_distance_cosine(embedding, ?) AS distance FROM chunks_vec WHERE id = ?");
+    for (const id of ids) {
+      const row = get.get(q, id) as { distance: number } | undefined;
+      if (row) out.set(id, 1 - row.distance);
     }
     return out;
   }
