@@ -14,8 +14,24 @@ import { SqliteMemoryStore } from "../src/store/sqlite/store.js";
 import type { ChunkInput } from "../src/store/types.js";
 
 const DIMS = 384;
-const TOPICS = ["billing", "postgres", "kubernetes", "espresso", "alice", "deploy", "invoice", "mobile", "rust", "budget", "travel", "garden"];
-const WORDS = "the team decided to move ship review plan fix note meeting call agreed later today tomorrow weekly report draft".split(" ");
+const TOPICS = [
+  "billing",
+  "postgres",
+  "kubernetes",
+  "espresso",
+  "alice",
+  "deploy",
+  "invoice",
+  "mobile",
+  "rust",
+  "budget",
+  "travel",
+  "garden",
+];
+const WORDS =
+  "the team decided to move ship review plan fix note meeting call agreed later today tomorrow weekly report draft".split(
+    " ",
+  );
 
 let seed = 42;
 const rand = () => {
@@ -43,21 +59,33 @@ function noteText(i: number): string {
 }
 
 function generate(count: number, perFile = 100) {
-  const files: Array<{ file: { path: string; hash: string; mtimeMs: number; size: number }; chunks: ChunkInput[] }> = [];
+  const files: Array<{
+    file: { path: string; hash: string; mtimeMs: number; size: number };
+    chunks: ChunkInput[];
+  }> = [];
   for (let f = 0; f * perFile < count; f++) {
     const chunks: ChunkInput[] = [];
     for (let i = f * perFile; i < Math.min(count, (f + 1) * perFile); i++) {
       const text = noteText(i);
       chunks.push({ startLine: i, endLine: i, text, hash: sha256(`${i}:${text}`), embedding: vectorFor() });
     }
-    files.push({ file: { path: `memory/gen-${f}.md`, hash: sha256(String(f)), mtimeMs: 0, size: 1 }, chunks });
+    files.push({
+      file: { path: `memory/gen-${f}.md`, hash: sha256(String(f)), mtimeMs: 0, size: 1 },
+      chunks,
+    });
   }
   return files;
 }
 
 async function build(dir: string, count: number) {
   const store = new SqliteMemoryStore({ path: join(dir, `bench-${count}.sqlite`) });
-  await store.reset({ provider: "bench", model: "random-384", dims: DIMS, chunkTokens: 400, chunkOverlap: 80 });
+  await store.reset({
+    provider: "bench",
+    model: "random-384",
+    dims: DIMS,
+    chunkTokens: 400,
+    chunkOverlap: 80,
+  });
   const data = generate(count);
   const vectors = data.flatMap((d) => d.chunks.map((c) => c.embedding as Float32Array));
   const t0 = performance.now();
@@ -100,9 +128,15 @@ try {
     };
     const k = DEFAULT_QUERY.maxResults * DEFAULT_QUERY.hybrid.candidateMultiplier;
     await suite(`memory ${count / 1000}k`, {
-      baseline: { name: "brute-force JS cosine scan", fn: () => bruteForce(vectors, queryVectors[qi++ % 32] as Float32Array, k) },
+      baseline: {
+        name: "brute-force JS cosine scan",
+        fn: () => bruteForce(vectors, queryVectors[qi++ % 32] as Float32Array, k),
+      },
       cases: [
-        { name: "vec0 KNN (MATCH … k)", fn: () => store.searchVector(queryVectors[qi++ % 32] as Float32Array, k) },
+        {
+          name: "vec0 KNN (MATCH … k)",
+          fn: () => store.searchVector(queryVectors[qi++ % 32] as Float32Array, k),
+        },
         {
           name: "hybrid query (embed stub + KNN + BM25 + merge)",
           fn: () =>

@@ -21,7 +21,11 @@ export {
   resolveMemoryOptions,
   type SyncOptions,
 } from "./config.js";
-export { createEmbeddingProvider, type ResolvedEmbeddings, resolveEmbeddingProvider } from "./embeddings/auto.js";
+export {
+  createEmbeddingProvider,
+  type ResolvedEmbeddings,
+  resolveEmbeddingProvider,
+} from "./embeddings/auto.js";
 export { createGeminiEmbeddings } from "./embeddings/gemini.js";
 export { createOllamaEmbeddings } from "./embeddings/ollama.js";
 export { createOpenAiEmbeddings } from "./embeddings/openai.js";
@@ -59,4 +63,9 @@ export {
 } from "./store/types.js";
 export type { SyncProgress, SyncResult } from "./sync/sync.js";
 export { type MemoryWatcher, watchMemorySources } from "./sync/watch.js";
-export { createMemoryTools, MemoryGetParams, MemorySearchParams, type MemoryTool } from "./tools/memory-tools.js";
+export {
+  createMemoryTools,
+  MemoryGetParams,
+  MemorySearchParams,
+  type MemoryTool,
+} from "./tools/memory-tools.js";

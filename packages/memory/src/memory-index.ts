@@ -46,10 +46,18 @@ export interface MemoryIndex {
   readonly options: ResolvedMemoryOptions;
   status(): Promise<MemoryStatus>;
   /** Runs (or joins) a sync; `force` re-chunks and rewrites every file. */
-  sync(options?: { force?: boolean; onProgress?: (p: SyncProgress) => void; signal?: AbortSignal }): Promise<SyncResult>;
+  sync(options?: {
+    force?: boolean;
+    onProgress?: (p: SyncProgress) => void;
+    signal?: AbortSignal;
+  }): Promise<SyncResult>;
   search(query: string, options?: MemorySearchOptions): Promise<MemorySearchResponse>;
   /** Reads lines of a memory file (`from` 1-based); refuses paths outside the memory sources. */
-  readFile(path: string, from?: number, lines?: number): { path: string; from: number; to: number; text: string };
+  readFile(
+    path: string,
+    from?: number,
+    lines?: number,
+  ): { path: string; from: number; to: number; text: string };
   /** Session-start trigger: syncs in the background when `sync.onSessionStart`. */
   notifySessionStart(): void;
   close(): Promise<void>;
@@ -93,7 +101,10 @@ export async function openMemoryIndex(input: OpenMemoryIndexOptions): Promise<Me
         lastSync = { at: new Date().toISOString(), result };
         return result;
       } catch (error) {
-        lastSync = { at: new Date().toISOString(), error: error instanceof Error ? error.message : String(error) };
+        lastSync = {
+          at: new Date().toISOString(),
+          error: error instanceof Error ? error.message : String(error),
+        };
         throw error;
       } finally {
         running = undefined;
@@ -111,15 +122,22 @@ export async function openMemoryIndex(input: OpenMemoryIndexOptions): Promise<Me
   };
 
   if (options.sync.watch) {
-    watcher = watchMemorySources(options.workspaceDir, options.extraPaths, options.sync.watchDebounceMs, () => {
-      runSync().then(
-        (result) => input.onWatchSync?.(result),
-        (error: unknown) => {
-          options.log(`memory: watch sync failed: ${error instanceof Error ? error.message : String(error)}`);
-          input.onWatchSync?.(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
-    });
+    watcher = watchMemorySources(
+      options.workspaceDir,
+      options.extraPaths,
+      options.sync.watchDebounceMs,
+      () => {
+        runSync().then(
+          (result) => input.onWatchSync?.(result),
+          (error: unknown) => {
+            options.log(
+              `memory: watch sync failed: ${error instanceof Error ? error.message : String(error)}`,
+            );
+            input.onWatchSync?.(error instanceof Error ? error : new Error(String(error)));
+          },
+        );
+      },
+    );
     await watcher.ready;
   }
 
@@ -138,7 +156,8 @@ export async function openMemoryIndex(input: OpenMemoryIndexOptions): Promise<Me
         counts: await store.counts(),
         stale:
           identity !== undefined &&
-          (identity.provider !== (resolved?.provider.id ?? null) || identity.model !== (resolved?.provider.model ?? null)),
+          (identity.provider !== (resolved?.provider.id ?? null) ||
+            identity.model !== (resolved?.provider.model ?? null)),
         ...(lastSync ? { lastSync } : {}),
         watching: watcher !== undefined,
       };
@@ -171,7 +190,8 @@ export async function openMemoryIndex(input: OpenMemoryIndexOptions): Promise<Me
       if ("error" in resolved) throw new Error(resolved.error);
       const all = readFileSync(resolved.absPath, "utf8").replace(/\r\n?/g, "\n").split("\n");
       const start = Math.max(1, Math.floor(from));
-      const end = lines === undefined ? all.length : Math.min(all.length, start + Math.max(0, Math.floor(lines)) - 1);
+      const end =
+        lines === undefined ? all.length : Math.min(all.length, start + Math.max(0, Math.floor(lines)) - 1);
       return { path: resolved.path, from: start, to: end, text: all.slice(start - 1, end).join("\n") };
     },
     notifySessionStart() {

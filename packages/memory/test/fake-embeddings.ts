@@ -45,7 +45,9 @@ export interface FakeEmbeddingServer {
 export async function startFakeEmbeddingServer(): Promise<FakeEmbeddingServer> {
   const requests: FakeEmbeddingServer["requests"] = [];
   let failures: Array<number> = [];
-  let gate: { promise: Promise<void>; onArrive: () => void; match: (inputs: string[]) => boolean } | undefined;
+  let gate:
+    | { promise: Promise<void>; onArrive: () => void; match: (inputs: string[]) => boolean }
+    | undefined;
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "content-type": "application/json" });
     res.end(JSON.stringify(body));
@@ -55,7 +57,12 @@ export async function startFakeEmbeddingServer(): Promise<FakeEmbeddingServer> {
     for await (const part of req) raw += String(part);
     const body = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>;
     const url = req.url ?? "";
-    const inputs = [body.input, (body.requests as Array<{ content?: { parts?: Array<{ text?: string }> } }> | undefined)?.map((r) => r.content?.parts?.[0]?.text)]
+    const inputs = [
+      body.input,
+      (body.requests as Array<{ content?: { parts?: Array<{ text?: string }> } }> | undefined)?.map(
+        (r) => r.content?.parts?.[0]?.text,
+      ),
+    ]
       .flat(2)
       .filter((x): x is string => typeof x === "string");
     if (gate?.match(inputs)) {
@@ -64,7 +71,9 @@ export async function startFakeEmbeddingServer(): Promise<FakeEmbeddingServer> {
     }
     const status = failures.shift();
     if (status !== undefined)
-      return send(res, status, { error: { message: `fake failure ${status}`, type: "rate_limit", code: status } });
+      return send(res, status, {
+        error: { message: `fake failure ${status}`, type: "rate_limit", code: status },
+      });
     if (url.endsWith("/embeddings")) {
       const model = String(body.model);
       const inputs = Array.isArray(body.input) ? body.input.map(String) : [String(body.input)];
@@ -72,7 +81,9 @@ export async function startFakeEmbeddingServer(): Promise<FakeEmbeddingServer> {
       const data = inputs.map((t, index) => {
         const vec = fakeVector(t, dimsOf(model));
         const embedding =
-          body.encoding_format === "base64" ? Buffer.from(new Float32Array(vec).buffer).toString("base64") : vec;
+          body.encoding_format === "base64"
+            ? Buffer.from(new Float32Array(vec).buffer).toString("base64")
+            : vec;
         return { object: "embedding", index, embedding };
       });
       return send(res, 200, { object: "list", data, model, usage: { prompt_tokens: 1, total_tokens: 1 } });

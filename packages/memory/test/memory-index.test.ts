@@ -51,14 +51,19 @@ describe.each(["sqlite", "lancedb"] as const)("memory index on %s", (backend) =>
     expect(await index.sync()).toMatchObject({ added: 0, updated: 0, unchanged: 4, chunksEmbedded: 0 });
     expect(server.requests.length).toBe(before);
 
-    ws.write("memory/people/alice.md", "# Alice\n\nAlice leads the mobile team and likes espresso.\n\nShe moved to Berlin.\n");
+    ws.write(
+      "memory/people/alice.md",
+      "# Alice\n\nAlice leads the mobile team and likes espresso.\n\nShe moved to Berlin.\n",
+    );
     const edit = await index.sync();
     expect(edit).toMatchObject({ updated: 1, chunksEmbedded: 1 });
     expect((await index.search("Berlin")).results[0]?.path).toBe("memory/people/alice.md");
 
     ws.remove("memory/2026-01-16.md");
     expect(await index.sync()).toMatchObject({ removed: 1 });
-    expect((await index.search("Kubernetes invoice")).results.map((r) => r.path)).not.toContain("memory/2026-01-16.md");
+    expect((await index.search("Kubernetes invoice")).results.map((r) => r.path)).not.toContain(
+      "memory/2026-01-16.md",
+    );
 
     mkdirSync(join(ws.dir, "memory/team"));
     renameSync(join(ws.dir, "memory/people/alice.md"), join(ws.dir, "memory/team/alice.md"));
@@ -76,7 +81,10 @@ describe.each(["sqlite", "lancedb"] as const)("memory index on %s", (backend) =>
 
   it("runs keyword-only with a notice when no embedding provider is configured", async () => {
     const ws = tempWorkspace(NOTES);
-    const { index, logs } = await open({ backend, dbPath: dbPathFor(ws), embedding: { provider: "openai" } }, ws);
+    const { index, logs } = await open(
+      { backend, dbPath: dbPathFor(ws), embedding: { provider: "openai" } },
+      ws,
+    );
     const response = await index.search("espresso");
     expect(response.mode).toBe("keyword");
     expect(response.notice).toMatch(/keyword-only/);
@@ -121,8 +129,12 @@ describe("memory index behaviour", () => {
     const ws = tempWorkspace(NOTES);
     mkdirSync(dirname(ws.dbPath), { recursive: true });
     writeFileSync(ws.dbPath, "this is not a sqlite file at all, just text".repeat(200));
-    await expect(openMemoryIndex({ workspaceDir: ws.dir, dbPath: ws.dbPath })).rejects.toThrow(MemoryIndexCorruptError);
-    await expect(openMemoryIndex({ workspaceDir: ws.dir, dbPath: ws.dbPath })).rejects.toThrow(/onCorrupt: "rebuild"|claw memory index --force/);
+    await expect(openMemoryIndex({ workspaceDir: ws.dir, dbPath: ws.dbPath })).rejects.toThrow(
+      MemoryIndexCorruptError,
+    );
+    await expect(openMemoryIndex({ workspaceDir: ws.dir, dbPath: ws.dbPath })).rejects.toThrow(
+      /onCorrupt: "rebuild"|claw memory index --force/,
+    );
     const { index, logs } = await open({ onCorrupt: "rebuild", embedding: undefined }, ws);
     expect(logs.join("\n")).toMatch(/moved to .*corrupt-/);
     expect((await index.search("espresso")).results).toHaveLength(1);
@@ -149,7 +161,13 @@ describe("memory index behaviour", () => {
 
   it("retries 429 from the embedding endpoint with backoff", async () => {
     const { index } = await open({
-      embedding: { provider: "openai", apiKey: "k", baseUrl: `${server.url}/v1`, model: "fake-d64", retryBaseDelayMs: 1 },
+      embedding: {
+        provider: "openai",
+        apiKey: "k",
+        baseUrl: `${server.url}/v1`,
+        model: "fake-d64",
+        retryBaseDelayMs: 1,
+      },
     });
     server.failNext(2, 429);
     expect(await index.sync()).toMatchObject({ added: 4 });
@@ -158,7 +176,10 @@ describe("memory index behaviour", () => {
   it("syncs on file changes through the watcher", async () => {
     const ws = tempWorkspace(NOTES);
     let resolveSynced: (r: SyncResult | Error) => void = () => {};
-    const { index } = await open({ sync: { watch: true, watchDebounceMs: 50 }, onWatchSync: (r) => resolveSynced(r) }, ws);
+    const { index } = await open(
+      { sync: { watch: true, watchDebounceMs: 50 }, onWatchSync: (r) => resolveSynced(r) },
+      ws,
+    );
     await index.sync();
     const synced = new Promise<SyncResult | Error>((r) => {
       resolveSynced = r;
@@ -171,7 +192,12 @@ describe("memory index behaviour", () => {
 
   it("reads memory files through readFile and refuses other paths", async () => {
     const { index } = await open({ embedding: undefined });
-    expect(index.readFile("MEMORY.md", 7, 1)).toEqual({ path: "MEMORY.md", from: 7, to: 7, text: expect.stringContaining("PostgreSQL") });
+    expect(index.readFile("MEMORY.md", 7, 1)).toEqual({
+      path: "MEMORY.md",
+      from: 7,
+      to: 7,
+      text: expect.stringContaining("PostgreSQL"),
+    });
     expect(() => index.readFile("../secrets.md")).toThrow(/not a memory file/);
     expect(() => index.readFile("notes/x.md")).toThrow(/not a memory file/);
   });

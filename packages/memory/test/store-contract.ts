@@ -5,15 +5,35 @@ import type { ChunkInput, IndexIdentity, MemoryStore } from "../src/store/types.
 import { fakeVector } from "./fake-embeddings.js";
 
 const DIMS = 32;
-const IDENTITY: IndexIdentity = { provider: "fake", model: "fake-d32", dims: DIMS, chunkTokens: 400, chunkOverlap: 80 };
+const IDENTITY: IndexIdentity = {
+  provider: "fake",
+  model: "fake-d32",
+  dims: DIMS,
+  chunkTokens: 400,
+  chunkOverlap: 80,
+};
 
 function chunk(text: string, line = 1): ChunkInput {
-  return { startLine: line, endLine: line, text, hash: sha256(text), embedding: Float32Array.from(fakeVector(text, DIMS)) };
+  return {
+    startLine: line,
+    endLine: line,
+    text,
+    hash: sha256(text),
+    embedding: Float32Array.from(fakeVector(text, DIMS)),
+  };
 }
 
-const file = (path: string, content: string) => ({ path, hash: sha256(content), mtimeMs: 1_700_000_000_000, size: content.length });
+const file = (path: string, content: string) => ({
+  path,
+  hash: sha256(content),
+  mtimeMs: 1_700_000_000_000,
+  size: content.length,
+});
 
-export function describeStoreContract(name: string, open: () => Promise<{ store: MemoryStore; cleanup: () => void }>) {
+export function describeStoreContract(
+  name: string,
+  open: () => Promise<{ store: MemoryStore; cleanup: () => void }>,
+) {
   describe(`${name} store contract`, () => {
     let store: MemoryStore;
     let cleanup: () => void;
@@ -23,9 +43,15 @@ export function describeStoreContract(name: string, open: () => Promise<{ store:
       await store.replaceFiles([
         {
           file: file("MEMORY.md", "a"),
-          chunks: [chunk("We chose PostgreSQL for the billing database", 1), chunk("The user prefers dark mode", 3)],
+          chunks: [
+            chunk("We chose PostgreSQL for the billing database", 1),
+            chunk("The user prefers dark mode", 3),
+          ],
         },
-        { file: file("memory/alice.md", "b"), chunks: [chunk("Alice leads the mobile team and likes espresso", 1)] },
+        {
+          file: file("memory/alice.md", "b"),
+          chunks: [chunk("Alice leads the mobile team and likes espresso", 1)],
+        },
         { file: file("memory/zh.md", "c"), chunks: [chunk("我们决定使用向量数据库来存储长期记忆", 1)] },
       ]);
     });
@@ -36,12 +62,19 @@ export function describeStoreContract(name: string, open: () => Promise<{ store:
 
     it("keeps identity, files and counts", async () => {
       expect(await store.identity()).toEqual(IDENTITY);
-      expect((await store.listFiles()).map((f) => f.path)).toEqual(["MEMORY.md", "memory/alice.md", "memory/zh.md"]);
+      expect((await store.listFiles()).map((f) => f.path)).toEqual([
+        "MEMORY.md",
+        "memory/alice.md",
+        "memory/zh.md",
+      ]);
       expect(await store.counts()).toMatchObject({ files: 3, chunks: 4, vectors: 4 });
     });
 
     it("finds the nearest chunk by vector with cosine similarity scores", async () => {
-      const hits = await store.searchVector(Float32Array.from(fakeVector("billing database PostgreSQL", DIMS)), 2);
+      const hits = await store.searchVector(
+        Float32Array.from(fakeVector("billing database PostgreSQL", DIMS)),
+        2,
+      );
       expect(hits).toHaveLength(2);
       const [top] = await store.getChunks([hits[0]?.id ?? -1]);
       expect(top?.text).toContain("PostgreSQL");
@@ -72,7 +105,9 @@ export function describeStoreContract(name: string, open: () => Promise<{ store:
     });
 
     it("replaces a file's chunks and deletes files", async () => {
-      await store.replaceFiles([{ file: file("MEMORY.md", "a2"), chunks: [chunk("We moved billing to SQLite", 1)] }]);
+      await store.replaceFiles([
+        { file: file("MEMORY.md", "a2"), chunks: [chunk("We moved billing to SQLite", 1)] },
+      ]);
       expect((await store.searchKeyword("PostgreSQL", 5)).length).toBe(0);
       expect((await store.searchKeyword("SQLite", 5)).length).toBe(1);
       await store.deleteFiles(["memory/alice.md"]);
@@ -91,14 +126,22 @@ export function describeStoreContract(name: string, open: () => Promise<{ store:
       expect(await store.counts()).toMatchObject({ files: 0, chunks: 0, vectors: 0 });
       const text = "sixteen dims now";
       await store.replaceFiles([
-        { file: file("MEMORY.md", "z"), chunks: [{ ...chunk(text), embedding: Float32Array.from(fakeVector(text, 16)) }] },
+        {
+          file: file("MEMORY.md", "z"),
+          chunks: [{ ...chunk(text), embedding: Float32Array.from(fakeVector(text, 16)) }],
+        },
       ]);
-      expect((await store.searchVector(Float32Array.from(fakeVector(text, 16)), 1))[0]?.score).toBeCloseTo(1, 4);
+      expect((await store.searchVector(Float32Array.from(fakeVector(text, 16)), 1))[0]?.score).toBeCloseTo(
+        1,
+        4,
+      );
     });
 
     it("works keyword-only without vectors", async () => {
       await store.reset({ ...IDENTITY, provider: null, model: null, dims: null });
-      await store.replaceFiles([{ file: file("MEMORY.md", "k"), chunks: [{ ...chunk("keyword only note"), embedding: undefined }] }]);
+      await store.replaceFiles([
+        { file: file("MEMORY.md", "k"), chunks: [{ ...chunk("keyword only note"), embedding: undefined }] },
+      ]);
       expect(await store.searchVector(Float32Array.from(fakeVector("x", DIMS)), 3)).toEqual([]);
       expect((await store.searchKeyword("note", 3)).length).toBe(1);
     });

@@ -11,10 +11,16 @@ function tempDir(): string {
 
 describeStoreContract("sqlite", async () => {
   const dir = tempDir();
-  return { store: new SqliteMemoryStore({ path: join(dir, "main.sqlite") }), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    store: new SqliteMemoryStore({ path: join(dir, "main.sqlite") }),
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
 });
 
 describeStoreContract("lancedb", async () => {
   const dir = tempDir();
-  return { store: await LanceDbMemoryStore.open({ uri: join(dir, "main.lance") }), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    store: await LanceDbMemoryStore.open({ uri: join(dir, "main.lance") }),
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
 });

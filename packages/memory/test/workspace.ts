@@ -34,8 +34,10 @@ export function tempWorkspace(files: Record<string, string> = {}): TempWorkspace
 }
 
 export const NOTES: Record<string, string> = {
-  "MEMORY.md": "# Preferences\n\nThe user prefers dark mode and short answers.\n\n# Decisions\n\nWe chose PostgreSQL for the billing database because of strong transactions.\n",
-  "memory/2026-01-16.md": "# 2026-01-16\n\n## Work\n\nMigrated the invoice service to Kubernetes.\n\n- [ ] rotate the staging certificates\n",
+  "MEMORY.md":
+    "# Preferences\n\nThe user prefers dark mode and short answers.\n\n# Decisions\n\nWe chose PostgreSQL for the billing database because of strong transactions.\n",
+  "memory/2026-01-16.md":
+    "# 2026-01-16\n\n## Work\n\nMigrated the invoice service to Kubernetes.\n\n- [ ] rotate the staging certificates\n",
   "memory/people/alice.md": "# Alice\n\nAlice leads the mobile team and likes espresso.\n",
   "memory/2026-01-20-zh.md": "# 会议记录\n\n我们决定使用向量数据库来存储长期记忆。\n",
 };

@@ -2,10 +2,16 @@ import { describe, expect, it } from "vitest";
 import { chunkMarkdown } from "./markdown.js";
 import { estimateTokens } from "./tokens.js";
 
-const para = (n: number, word = "lorem") => Array.from({ length: n }, (_, i) => `${word} ${i} `.repeat(4).trim());
+const para = (n: number, word = "lorem") =>
+  Array.from({ length: n }, (_, i) => `${word} ${i} `.repeat(4).trim());
 
 describe("chunkMarkdown", () => {
-  const cases: Array<{ name: string; text: string; opts?: { tokens: number; overlap: number }; expect: (c: ReturnType<typeof chunkMarkdown>) => void }> = [
+  const cases: Array<{
+    name: string;
+    text: string;
+    opts?: { tokens: number; overlap: number };
+    expect: (c: ReturnType<typeof chunkMarkdown>) => void;
+  }> = [
     {
       name: "empty text gives no chunks",
       text: "",
@@ -49,7 +55,8 @@ describe("chunkMarkdown", () => {
       opts: { tokens: 50, overlap: 12 },
       expect: (c) => {
         expect(c.length).toBeGreaterThan(2);
-        for (let i = 1; i < c.length; i++) expect(c[i]?.startLine).toBeLessThanOrEqual(c[i - 1]?.endLine ?? 0);
+        for (let i = 1; i < c.length; i++)
+          expect(c[i]?.startLine).toBeLessThanOrEqual(c[i - 1]?.endLine ?? 0);
       },
     },
     {
@@ -66,7 +73,12 @@ describe("chunkMarkdown", () => {
       expect: (c) => {
         const pieces = c.filter((x) => x.startLine === 2 && x.endLine === 2);
         expect(pieces.length).toBeGreaterThanOrEqual(12);
-        expect(c.map((x) => x.text).join("").replace(/first|last|\n/g, "").length).toBeGreaterThanOrEqual(5000);
+        expect(
+          c
+            .map((x) => x.text)
+            .join("")
+            .replace(/first|last|\n/g, "").length,
+        ).toBeGreaterThanOrEqual(5000);
       },
     },
     {

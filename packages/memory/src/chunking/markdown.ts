@@ -6,7 +6,7 @@
  * lines to fixed-size pieces that keep their line number.
  */
 import { createHash } from "node:crypto";
-import { DEFAULT_CHUNKING, type ChunkingOptions } from "../config.js";
+import { type ChunkingOptions, DEFAULT_CHUNKING } from "../config.js";
 import { estimateTokens } from "./tokens.js";
 
 export interface MemoryChunk {
@@ -56,7 +56,8 @@ function endOfBlock(lines: string[], i: number): number {
   const fence = FENCE.exec(lines[i] ?? "");
   if (!fence) return i + 1;
   const marker = fence[1] ?? "```";
-  for (let j = i + 1; j < lines.length; j++) if ((lines[j] ?? "").trimStart().startsWith(marker)) return j + 1;
+  for (let j = i + 1; j < lines.length; j++)
+    if ((lines[j] ?? "").trimStart().startsWith(marker)) return j + 1;
   return lines.length; // unclosed fence runs to the end of the file
 }
 
@@ -77,7 +78,13 @@ function itemsOf(lines: string[], maxTokens: number): Item[] {
       const step = Math.max(1, Math.floor((text.length * maxTokens) / tokens));
       for (let at = 0; at < text.length; at += step) {
         const piece = text.slice(at, at + step);
-        items.push({ line: i + 1, text: piece, tokens: estimateTokens(piece), boundary: true, heading: heading && at === 0 });
+        items.push({
+          line: i + 1,
+          text: piece,
+          tokens: estimateTokens(piece),
+          boundary: true,
+          heading: heading && at === 0,
+        });
       }
     }
   }

@@ -27,7 +27,9 @@ const FACTORIES: Record<EmbeddingProviderId, (config: RemoteEmbeddingConfig) => 
 export function createEmbeddingProvider(config: RemoteEmbeddingConfig): EmbeddingProvider {
   const factory = FACTORIES[config.provider];
   if (!factory)
-    throw new Error(`memory: unknown embedding provider "${config.provider}" — use openai, gemini, ollama or auto`);
+    throw new Error(
+      `memory: unknown embedding provider "${config.provider}" — use openai, gemini, ollama or auto`,
+    );
   return factory(config);
 }
 
@@ -50,7 +52,9 @@ export async function resolveEmbeddingProvider(
   if (config.provider === "custom") return { provider: config.instance };
   if (config.provider !== "auto") {
     if (PROVIDERS_NEEDING_KEY.includes(config.provider) && !config.apiKey) {
-      log(`memory: ${config.provider} embeddings need an apiKey — using keyword-only search until one is configured`);
+      log(
+        `memory: ${config.provider} embeddings need an apiKey — using keyword-only search until one is configured`,
+      );
       return undefined;
     }
     return { provider: createEmbeddingProvider(config) };
@@ -65,7 +69,8 @@ export async function resolveEmbeddingProvider(
     try {
       const probe = await provider.embedQuery("memory index probe", signal);
       if (probe.length === 0) throw new Error("returned an empty vector");
-      if (reasons.length > 0) log(`memory: embeddings fell back to ${provider.id}/${provider.model} (${reasons.join("; ")})`);
+      if (reasons.length > 0)
+        log(`memory: embeddings fell back to ${provider.id}/${provider.model} (${reasons.join("; ")})`);
       return { provider, dims: probe.length };
     } catch (error) {
       reasons.push(`${candidate.provider}: ${error instanceof Error ? error.message : String(error)}`);

@@ -38,6 +38,7 @@ export function createGeminiEmbeddings(config: RemoteEmbeddingConfig): Embedding
     model,
     embedBatch: (texts, signal) =>
       embedInBatches(texts, config.batchSize ?? 64, (batch) => embed(batch, "RETRIEVAL_DOCUMENT", signal)),
-    embedQuery: async (text, signal) => (await embed([text], "RETRIEVAL_QUERY", signal))[0] ?? new Float32Array(),
+    embedQuery: async (text, signal) =>
+      (await embed([text], "RETRIEVAL_QUERY", signal))[0] ?? new Float32Array(),
   };
 }

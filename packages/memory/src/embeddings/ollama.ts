@@ -30,7 +30,8 @@ export function createOllamaEmbeddings(config: RemoteEmbeddingConfig): Embedding
   return {
     id: "ollama",
     model,
-    embedBatch: (texts, signal) => embedInBatches(texts, config.batchSize ?? 64, (batch) => embed(batch, signal)),
+    embedBatch: (texts, signal) =>
+      embedInBatches(texts, config.batchSize ?? 64, (batch) => embed(batch, signal)),
     embedQuery: async (text, signal) => (await embed([text], signal))[0] ?? new Float32Array(),
   };
 }

@@ -27,7 +27,9 @@ export function createOpenAiEmbeddings(config: RemoteEmbeddingConfig): Embedding
           },
           { signal },
         );
-        return [...response.data].sort((a, b) => a.index - b.index).map((d) => Float32Array.from(d.embedding));
+        return [...response.data]
+          .sort((a, b) => a.index - b.index)
+          .map((d) => Float32Array.from(d.embedding));
       },
       {
         label: `openai/${model}`,
@@ -39,7 +41,8 @@ export function createOpenAiEmbeddings(config: RemoteEmbeddingConfig): Embedding
   return {
     id: "openai",
     model,
-    embedBatch: (texts, signal) => embedInBatches(texts, config.batchSize ?? 64, (batch) => embed(batch, signal)),
+    embedBatch: (texts, signal) =>
+      embedInBatches(texts, config.batchSize ?? 64, (batch) => embed(batch, signal)),
     embedQuery: async (text, signal) => (await embed([text], signal))[0] ?? new Float32Array(),
   };
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { decayFactor, noteDate } from "./decay.js";
-import { backfillVectorScores, bm25RankToScore, mergeHybridResults, normalizeKeywordScores } from "./hybrid.js";
+import {
+  backfillVectorScores,
+  bm25RankToScore,
+  mergeHybridResults,
+  normalizeKeywordScores,
+} from "./hybrid.js";
 import { applyMmr } from "./mmr.js";
 import { queryTerms, trigramsOf } from "./query-terms.js";
 
@@ -55,7 +60,13 @@ describe("keyword score normalisation", () => {
     expect(bm25RankToScore(3)).toBe(0.25);
   });
   it("ours is relative to the best hit and keeps the order", () => {
-    expect(normalizeKeywordScores([{ id: 1, score: 8 }, { id: 2, score: 2 }, { id: 3, score: 0 }])).toEqual([
+    expect(
+      normalizeKeywordScores([
+        { id: 1, score: 8 },
+        { id: 2, score: 2 },
+        { id: 3, score: 0 },
+      ]),
+    ).toEqual([
       { id: 1, score: 1 },
       { id: 2, score: 0.25 },
       { id: 3, score: 0 },
@@ -93,7 +104,10 @@ describe("MMR", () => {
 
 describe("query terms", () => {
   it("drops stopwords, splits CJK runs", () => {
-    expect(queryTerms("What DB did we pick? 数据库选型")).toEqual({ words: ["db", "pick"], cjkRuns: ["数据库选型"] });
+    expect(queryTerms("What DB did we pick? 数据库选型")).toEqual({
+      words: ["db", "pick"],
+      cjkRuns: ["数据库选型"],
+    });
     expect(queryTerms("the")).toEqual({ words: ["the"], cjkRuns: [] });
     expect(trigramsOf("数据库选型")).toEqual(["数据库", "据库选", "库选型"]);
   });

@@ -25,7 +25,9 @@ export interface MergedResult {
  * Keyword relevance to [0, 1] relative to the best hit of the same query.
  * @example normalizeKeywordScores([{ id: 1, score: 8 }, { id: 2, score: 2 }]) // [{ id: 1, score: 1 }, { id: 2, score: 0.25 }]
  */
-export function normalizeKeywordScores(hits: Array<{ id: number; score: number }>): Array<{ id: number; score: number }> {
+export function normalizeKeywordScores(
+  hits: Array<{ id: number; score: number }>,
+): Array<{ id: number; score: number }> {
   const best = hits.reduce((m, h) => Math.max(m, h.score), 0);
   return hits.map((h) => ({ id: h.id, score: best > 0 ? Math.max(0, h.score) / best : 1 }));
 }
@@ -56,7 +58,12 @@ export function mergeHybridResults(input: {
     .map((c) => {
       const vectorScore = clamp01(c.vectorScore ?? 0);
       const textScore = clamp01(c.textScore ?? 0);
-      return { id: c.id, vectorScore, textScore, score: input.vectorWeight * vectorScore + input.textWeight * textScore };
+      return {
+        id: c.id,
+        vectorScore,
+        textScore,
+        score: input.vectorWeight * vectorScore + input.textWeight * textScore,
+      };
     })
     .sort((a, b) => b.score - a.score || a.id - b.id);
 }
@@ -75,6 +82,8 @@ export function backfillVectorScores(
   exact: Map<number, number>,
 ): Array<{ id: number; score: number }> {
   const seen = new Set(vector.map((v) => v.id));
-  const extra = keyword.filter((k) => !seen.has(k.id) && exact.has(k.id)).map((k) => ({ id: k.id, score: exact.get(k.id) ?? 0 }));
+  const extra = keyword
+    .filter((k) => !seen.has(k.id) && exact.has(k.id))
+    .map((k) => ({ id: k.id, score: exact.get(k.id) ?? 0 }));
   return [...vector, ...extra];
 }

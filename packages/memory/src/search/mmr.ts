@@ -21,7 +21,11 @@ export function jaccard(a: Set<string>, b: Set<string>): number {
  * Picks items greedily by `lambda·score − (1−lambda)·maxSimilarityToPicked`.
  * @example applyMmr(results, (r) => r.text, 0.7)
  */
-export function applyMmr<T extends { score: number }>(items: T[], textOf: (item: T) => string, lambda: number): T[] {
+export function applyMmr<T extends { score: number }>(
+  items: T[],
+  textOf: (item: T) => string,
+  lambda: number,
+): T[] {
   const sets = items.map((item) => tokenSet(textOf(item)));
   const remaining = items.map((_, i) => i);
   const picked: number[] = [];

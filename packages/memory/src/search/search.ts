@@ -50,8 +50,12 @@ export async function runSearch(ctx: SearchContext, text: string): Promise<Memor
   let notice: string | undefined;
   let queryVector: Float32Array | undefined;
   if (!ctx.embeddings) notice = "no embedding provider configured: keyword-only search";
-  else if (ctx.identity?.provider !== ctx.embeddings.provider.id || ctx.identity.model !== ctx.embeddings.provider.model)
-    notice = "the index was built with another embedding model and is being rebuilt: keyword-only search for now";
+  else if (
+    ctx.identity?.provider !== ctx.embeddings.provider.id ||
+    ctx.identity.model !== ctx.embeddings.provider.model
+  )
+    notice =
+      "the index was built with another embedding model and is being rebuilt: keyword-only search for now";
   else {
     try {
       queryVector = await ctx.embeddings.provider.embedQuery(text, ctx.signal);
@@ -70,11 +74,13 @@ export async function runSearch(ctx: SearchContext, text: string): Promise<Memor
   ]);
   const keyword = normalizeKeywordScores(keywordRaw);
   let merged: Array<{ id: number; vectorScore: number; textScore: number; score: number }>;
-  if (!queryVector) merged = keyword.map((h) => ({ id: h.id, vectorScore: 0, textScore: h.score, score: h.score }));
+  if (!queryVector)
+    merged = keyword.map((h) => ({ id: h.id, vectorScore: 0, textScore: h.score, score: h.score }));
   else {
     const seen = new Set(vectorHits.map((h) => h.id));
     const gaps = keyword.filter((h) => !seen.has(h.id)).map((h) => h.id);
-    const exact = gaps.length > 0 ? await ctx.store.vectorScores(gaps, queryVector) : new Map<number, number>();
+    const exact =
+      gaps.length > 0 ? await ctx.store.vectorScores(gaps, queryVector) : new Map<number, number>();
     merged = mergeHybridResults({
       vector: backfillVectorScores(vectorHits, keyword, exact),
       keyword,
@@ -105,7 +111,9 @@ export async function runSearch(ctx: SearchContext, text: string): Promise<Memor
       snippet: snippetOf(h.chunk.text, q.snippetChars),
     })),
     mode: queryVector ? (q.hybrid.enabled ? "hybrid" : "vector") : "keyword",
-    ...(queryVector && ctx.embeddings ? { provider: ctx.embeddings.provider.id, model: ctx.embeddings.provider.model } : {}),
+    ...(queryVector && ctx.embeddings
+      ? { provider: ctx.embeddings.provider.id, model: ctx.embeddings.provider.model }
+      : {}),
     ...(notice ? { notice } : {}),
   };
 }

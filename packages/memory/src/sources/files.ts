@@ -27,7 +27,9 @@ export function memoryKey(workspaceDir: string, absPath: string): string {
 export function isMemoryPath(relPath: string): boolean {
   const normalized = relPath.replace(/\\/g, "/").replace(/^\.\//, "");
   if (ROOT_FILES.includes(normalized)) return true;
-  return normalized.startsWith("memory/") && normalized.endsWith(".md") && !normalized.split("/").includes("..");
+  return (
+    normalized.startsWith("memory/") && normalized.endsWith(".md") && !normalized.split("/").includes("..")
+  );
 }
 
 function isPlainFile(path: string): boolean {
@@ -63,7 +65,8 @@ export function resolveExtraPaths(workspaceDir: string, extraPaths: string[]): s
  */
 export function listMemoryFiles(workspaceDir: string, extraPaths: string[] = []): MemoryFile[] {
   const candidates: string[] = [];
-  for (const name of ROOT_FILES) if (isPlainFile(join(workspaceDir, name))) candidates.push(join(workspaceDir, name));
+  for (const name of ROOT_FILES)
+    if (isPlainFile(join(workspaceDir, name))) candidates.push(join(workspaceDir, name));
   const memoryDir = join(workspaceDir, "memory");
   if (lstatSafe(memoryDir)?.isDirectory()) walkMarkdown(memoryDir, candidates);
   for (const extra of resolveExtraPaths(workspaceDir, extraPaths)) {
@@ -118,7 +121,9 @@ export function resolveMemoryReadPath(
   const roots = [join(realpathSync(workspaceDir), "memory"), ...extras.map((e) => safeReal(e))];
   const rootFiles = ROOT_FILES.map((f) => join(realpathSync(workspaceDir), f));
   if (!rootFiles.includes(real) && !roots.some((r) => real === r || real.startsWith(`${r}${sep}`)))
-    return { error: `memory_get: "${requested}" resolves outside the memory folders (symlink?) and is refused` };
+    return {
+      error: `memory_get: "${requested}" resolves outside the memory folders (symlink?) and is refused`,
+    };
   return { absPath: real, path: key };
 }
 

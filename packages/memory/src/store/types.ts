@@ -84,7 +84,7 @@ export class MemoryIndexCorruptError extends Error {
   ) {
     super(
       `memory index ${location} is unreadable (${cause instanceof Error ? cause.message : String(cause)}) — ` +
-        "open it with { onCorrupt: \"rebuild\" } or run `claw memory index --force` to move it aside and rebuild from the markdown files",
+        'open it with { onCorrupt: "rebuild" } or run `claw memory index --force` to move it aside and rebuild from the markdown files',
       { cause },
     );
     this.name = "MemoryIndexCorruptError";

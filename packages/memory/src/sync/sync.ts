@@ -59,8 +59,14 @@ export async function desiredIdentity(
 ): Promise<IndexIdentity> {
   const base = { chunkTokens: options.chunking.tokens, chunkOverlap: options.chunking.overlap };
   if (!embeddings) return { provider: null, model: null, dims: null, ...base };
-  if (embeddings.dims === undefined) embeddings.dims = (await embeddings.provider.embedQuery("dimension probe", signal)).length;
-  return { provider: embeddings.provider.id, model: embeddings.provider.model, dims: embeddings.dims, ...base };
+  if (embeddings.dims === undefined)
+    embeddings.dims = (await embeddings.provider.embedQuery("dimension probe", signal)).length;
+  return {
+    provider: embeddings.provider.id,
+    model: embeddings.provider.model,
+    dims: embeddings.dims,
+    ...base,
+  };
 }
 
 /**
@@ -109,7 +115,9 @@ export async function syncIndex(ctx: SyncContext): Promise<SyncResult> {
     }
     if (content !== undefined && hash !== undefined && (ctx.force || known?.hash !== hash)) {
       const chunks = await embedChunks(chunkMarkdown(content, options.chunking), ctx, result);
-      await store.replaceFiles([{ file: { path: file.path, hash, mtimeMs: stat.mtimeMs, size: stat.size }, chunks }]);
+      await store.replaceFiles([
+        { file: { path: file.path, hash, mtimeMs: stat.mtimeMs, size: stat.size }, chunks },
+      ]);
       if (known) result.updated++;
       else result.added++;
     }

@@ -30,14 +30,20 @@ export const MemoryGetParams = Type.Object({
 });
 
 function text(value: string, details?: unknown, isError?: boolean) {
-  return { content: [{ type: "text" as const, text: value }], ...(details === undefined ? {} : { details }), ...(isError ? { isError } : {}) };
+  return {
+    content: [{ type: "text" as const, text: value }],
+    ...(details === undefined ? {} : { details }),
+    ...(isError ? { isError } : {}),
+  };
 }
 
 /**
  * Builds the two memory tools over an open index.
  * @example const tools = createMemoryTools(await openMemoryIndex({ workspaceDir, dbPath }));
  */
-export function createMemoryTools(index: MemoryIndex): [MemoryTool<typeof MemorySearchParams>, MemoryTool<typeof MemoryGetParams>] {
+export function createMemoryTools(
+  index: MemoryIndex,
+): [MemoryTool<typeof MemorySearchParams>, MemoryTool<typeof MemoryGetParams>] {
   const search: MemoryTool<typeof MemorySearchParams> = {
     name: "memory_search",
     label: "Search memory",

@@ -26,18 +26,19 @@ export interface LanceDbStoreOptions {
 }
 
 /** Fresh index configs per use (lancedb consumes them): words, and n-grams for CJK text. */
-const wordIndex = () => lancedb.Index.fts({ baseTokenizer: "simple", lowercase: true, stem: false, asciiFolding: true });
+const wordIndex = () =>
+  lancedb.Index.fts({ baseTokenizer: "simple", lowercase: true, stem: false, asciiFolding: true });
 const cjkIndex = () =>
   lancedb.Index.fts({
-  baseTokenizer: "ngram",
-  ngramMinLength: 2,
-  ngramMaxLength: 3,
-  prefixOnly: false,
-  lowercase: true,
-  stem: false,
-  removeStopWords: false,
-  asciiFolding: true,
-});
+    baseTokenizer: "ngram",
+    ngramMinLength: 2,
+    ngramMaxLength: 3,
+    prefixOnly: false,
+    lowercase: true,
+    stem: false,
+    removeStopWords: false,
+    asciiFolding: true,
+  });
 
 function quote(value: string): string {
   return `'${value.replace(/'/g, "''")}'`;
@@ -75,7 +76,8 @@ function chunkSchema(dims: number | null): Schema {
     // CJK-holding chunk text again (empty otherwise) for the n-gram index, as SQLite's trigram table
     new Field("cjk", new Utf8(), false),
   ];
-  if (dims !== null) fields.push(new Field("vector", new FixedSizeList(dims, new Field("item", new Float32(), true)), false));
+  if (dims !== null)
+    fields.push(new Field("vector", new FixedSizeList(dims, new Field("item", new Float32(), true)), false));
   return new Schema(fields);
 }
 
@@ -103,7 +105,10 @@ export class LanceDbMemoryStore implements MemoryStore {
 
   /** @example const store = await LanceDbMemoryStore.open({ uri: "/state/memory/main.lance" }) */
   static async open(options: LanceDbStoreOptions): Promise<LanceDbMemoryStore> {
-    const db = await lancedb.connect(options.uri, options.storageOptions ? { storageOptions: options.storageOptions } : {});
+    const db = await lancedb.connect(
+      options.uri,
+      options.storageOptions ? { storageOptions: options.storageOptions } : {},
+    );
     const names = new Set(await db.tableNames());
     const open = (name: string, schema: Schema) =>
       names.has(name) ? db.openTable(name) : db.createEmptyTable(name, schema);
@@ -140,7 +145,12 @@ export class LanceDbMemoryStore implements MemoryStore {
   async listFiles(): Promise<FileRecord[]> {
     const rows = await this.files.query().toArray();
     return rows
-      .map((r) => ({ path: String(r.path), hash: String(r.hash), mtimeMs: Number(r.mtime), size: Number(r.size) }))
+      .map((r) => ({
+        path: String(r.path),
+        hash: String(r.hash),
+        mtimeMs: Number(r.mtime),
+        size: Number(r.size),
+      }))
       .sort((a, b) => a.path.localeCompare(b.path));
   }
 
@@ -162,7 +172,12 @@ export class LanceDbMemoryStore implements MemoryStore {
     );
     if (rows.length > 0) await this.chunks.add(rows);
     await this.files.add(
-      files.map(({ file }) => ({ path: file.path, hash: file.hash, mtime: Math.round(file.mtimeMs), size: file.size })),
+      files.map(({ file }) => ({
+        path: file.path,
+        hash: file.hash,
+        mtime: Math.round(file.mtimeMs),
+        size: file.size,
+      })),
     );
     if (!this.ftsReady && rows.length > 0) {
       await this.chunks.createIndex("text", { config: wordIndex() });
@@ -192,7 +207,12 @@ export class LanceDbMemoryStore implements MemoryStore {
 
   async searchVector(query: Float32Array, k: number): Promise<ScoredId[]> {
     if (this.meta?.dims == null || k <= 0) return [];
-    const rows = await this.chunks.vectorSearch(Array.from(query)).distanceType("cosine").select(["id"]).limit(k).toArray();
+    const rows = await this.chunks
+      .vectorSearch(Array.from(query))
+      .distanceType("cosine")
+      .select(["id"])
+      .limit(k)
+      .toArray();
     return rows.map((r) => ({ id: Number(r.id), score: 1 - Number(r._distance) }));
   }
 
@@ -220,7 +240,11 @@ export class LanceDbMemoryStore implements MemoryStore {
   async vectorScores(ids: number[], query: Float32Array): Promise<Map<number, number>> {
     const out = new Map<number, number>();
     if (this.meta?.dims == null || ids.length === 0) return out;
-    const rows = await this.chunks.query().where(`id IN (${ids.join(",")})`).select(["id", "vector"]).toArray();
+    const rows = await this.chunks
+      .query()
+      .where(`id IN (${ids.join(",")})`)
+      .select(["id", "vector"])
+      .toArray();
     for (const row of rows) out.set(Number(row.id), cosine(toFloat32(row.vector), query));
     return out;
   }

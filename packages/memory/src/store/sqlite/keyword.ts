@@ -15,7 +15,9 @@ function normalised(rows: Array<{ id: number; score: number }>): Map<number, num
 function match(db: Db, table: string, expression: string, k: number): Array<{ id: number; score: number }> {
   // bm25() is negative; lower is better
   return db
-    .prepare(`SELECT rowid AS id, -bm25(${table}) AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY bm25(${table}) LIMIT ?`)
+    .prepare(
+      `SELECT rowid AS id, -bm25(${table}) AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY bm25(${table}) LIMIT ?`,
+    )
     .all(expression, k) as Array<{ id: number; score: number }>;
 }
 

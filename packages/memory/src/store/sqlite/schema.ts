@@ -71,7 +71,8 @@ export function openDatabase(path: string, onCorrupt: "error" | "rebuild", log: 
     if (onCorrupt === "error") throw new MemoryIndexCorruptError(path, error);
     const aside = `${path}.corrupt-${Date.now()}`;
     renameSync(path, aside);
-    for (const suffix of ["-wal", "-shm"]) if (existsSync(path + suffix)) renameSync(path + suffix, aside + suffix);
+    for (const suffix of ["-wal", "-shm"])
+      if (existsSync(path + suffix)) renameSync(path + suffix, aside + suffix);
     log(`memory: ${path} was unreadable; moved to ${aside} and rebuilding from the markdown files`);
     return openChecked(path);
   }

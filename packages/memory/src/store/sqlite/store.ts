@@ -50,14 +50,20 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   async identity(): Promise<IndexIdentity | undefined> {
-    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'identity'").get() as { value: string } | undefined;
+    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'identity'").get() as
+      | { value: string }
+      | undefined;
     return row ? (JSON.parse(row.value) as IndexIdentity) : undefined;
   }
 
   async reset(identity: IndexIdentity): Promise<void> {
     this.db.transaction(() => {
-      this.evictVectors(this.db.prepare("SELECT id, hash FROM chunks").all() as Array<{ id: number; hash: string }>);
-      this.db.exec("DELETE FROM chunks; DELETE FROM files; DELETE FROM chunks_fts; DELETE FROM chunks_fts_cjk;");
+      this.evictVectors(
+        this.db.prepare("SELECT id, hash FROM chunks").all() as Array<{ id: number; hash: string }>,
+      );
+      this.db.exec(
+        "DELETE FROM chunks; DELETE FROM files; DELETE FROM chunks_fts; DELETE FROM chunks_fts_cjk;",
+      );
       this.db.exec("DROP TABLE IF EXISTS chunks_vec");
       if (identity.dims !== null) createVectorTable(this.db, identity.dims);
       this.db
@@ -67,7 +73,9 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   async listFiles(): Promise<FileRecord[]> {
-    return this.db.prepare("SELECT path, hash, mtime AS mtimeMs, size FROM files ORDER BY path").all() as FileRecord[];
+    return this.db
+      .prepare("SELECT path, hash, mtime AS mtimeMs, size FROM files ORDER BY path")
+      .all() as FileRecord[];
   }
 
   async replaceFiles(files: Array<{ file: FileRecord; chunks: ChunkInput[] }>): Promise<void> {
@@ -77,13 +85,20 @@ export class SqliteMemoryStore implements MemoryStore {
     );
     const insertFts = this.db.prepare("INSERT INTO chunks_fts(rowid, text) VALUES (?, ?)");
     const insertCjk = this.db.prepare("INSERT INTO chunks_fts_cjk(rowid, text) VALUES (?, ?)");
-    const insertVec = withVec ? this.db.prepare("INSERT INTO chunks_vec(id, embedding) VALUES (?, ?)") : undefined;
-    const upsertFile = this.db.prepare("INSERT OR REPLACE INTO files(path, hash, mtime, size) VALUES (?, ?, ?, ?)");
+    const insertVec = withVec
+      ? this.db.prepare("INSERT INTO chunks_vec(id, embedding) VALUES (?, ?)")
+      : undefined;
+    const upsertFile = this.db.prepare(
+      "INSERT OR REPLACE INTO files(path, hash, mtime, size) VALUES (?, ?, ?, ?)",
+    );
     this.db.transaction(() => {
       this.removeChunksOf(files.map((f) => f.file.path));
       for (const { file, chunks } of files) {
         for (const chunk of chunks) {
-          const id = Number(insertChunk.run(file.path, chunk.startLine, chunk.endLine, chunk.hash, chunk.text).lastInsertRowid);
+          const id = Number(
+            insertChunk.run(file.path, chunk.startLine, chunk.endLine, chunk.hash, chunk.text)
+              .lastInsertRowid,
+          );
           insertFts.run(id, chunk.text);
           if (hasCjk(chunk.text)) insertCjk.run(id, chunk.text);
           if (insertVec && chunk.embedding) insertVec.run(BigInt(id), toBlob(chunk.embedding));
@@ -96,7 +111,8 @@ export class SqliteMemoryStore implements MemoryStore {
   async deleteFiles(paths: string[]): Promise<void> {
     this.db.transaction(() => {
       this.removeChunksOf(paths);
-      for (const part of chunked(paths)) this.db.prepare(`DELETE FROM files WHERE path IN (${placeholders(part.length)})`).run(...part);
+      for (const part of chunked(paths))
+        this.db.prepare(`DELETE FROM files WHERE path IN (${placeholders(part.length)})`).run(...part);
     })();
   }
 
@@ -111,7 +127,8 @@ export class SqliteMemoryStore implements MemoryStore {
         const list = placeholders(ids.length);
         this.db.prepare(`DELETE FROM chunks_fts WHERE rowid IN (${list})`).run(...ids);
         this.db.prepare(`DELETE FROM chunks_fts_cjk WHERE rowid IN (${list})`).run(...ids);
-        if (hasVectorTable(this.db)) this.db.prepare(`DELETE FROM chunks_vec WHERE id IN (${list})`).run(...ids);
+        if (hasVectorTable(this.db))
+          this.db.prepare(`DELETE FROM chunks_vec WHERE id IN (${list})`).run(...ids);
         this.db.prepare(`DELETE FROM chunks WHERE id IN (${list})`).run(...ids);
       }
     }
@@ -142,7 +159,9 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   private identitySync(): IndexIdentity | undefined {
-    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'identity'").get() as { value: string } | undefined;
+    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'identity'").get() as
+      | { value: string }
+      | undefined;
     return row ? (JSON.parse(row.value) as IndexIdentity) : undefined;
   }
 
@@ -199,7 +218,9 @@ export class SqliteMemoryStore implements MemoryStore {
     const out = new Map<number, number>();
     if (!hasVectorTable(this.db) || ids.length === 0) return out;
     const q = toBlob(query);
-    const get = this.db.prepare("SELECT vec_distance_cosine(embedding, ?) AS distance FROM chunks_vec WHERE id = ?");
+    const get = this.db.prepare(
+      "SELECT vec_distance_cosine(embedding, ?) AS distance FROM chunks_vec WHERE id = ?",
+    );
     for (const id of ids) {
       const row = get.get(q, id) as { distance: number } | undefined;
       if (row) out.set(id, 1 - row.distance);
