@@ -1,7 +1,8 @@
 /**
  * Memory index benchmark: insert throughput (no embedding time), hybrid query p50 at 10k and
  * 100k chunks of generated notes with 384-d vectors, and vec0 KNN against a brute-force JS
- * cosine scan over the same vectors.
+ * cosine scan over the same vectors. Note words follow a Zipf-like distribution over a 4,000-word
+ * vocabulary; queries use three mid-frequency words.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,24 +15,14 @@ import { SqliteMemoryStore } from "../src/store/sqlite/store.js";
 import type { ChunkInput } from "../src/store/types.js";
 
 const DIMS = 384;
-const TOPICS = [
-  "billing",
-  "postgres",
-  "kubernetes",
-  "espresso",
-  "alice",
-  "deploy",
-  "invoice",
-  "mobile",
-  "rust",
-  "budget",
-  "travel",
-  "garden",
-];
-const WORDS =
-  "the team decided to move ship review plan fix note meeting call agreed later today tomorrow weekly report draft".split(
-    " ",
-  );
+const SYLLABLES = "ka lo mi ne ru sa ti vo ba de fi gu ho ja ke li mo nu pe ra".split(" ");
+// a Zipf-like vocabulary: a few very common words, a long tail of rare ones (like real notes)
+const VOCABULARY = Array.from({ length: 4000 }, (_, i) => {
+  let w = "";
+  for (let n = i + 20; n > 0; n = Math.floor(n / 20)) w += SYLLABLES[n % 20];
+  return w;
+});
+const TOPICS = VOCABULARY.slice(200, 1200);
 
 let seed = 42;
 const rand = () => {
@@ -54,7 +45,10 @@ function vectorFor(): Float32Array {
 }
 
 function noteText(i: number): string {
-  const words = Array.from({ length: 40 }, () => (rand() < 0.2 ? pick(TOPICS) : pick(WORDS)));
+  const words = Array.from(
+    { length: 60 },
+    () => VOCABULARY[Math.floor(VOCABULARY.length ** rand()) - 1] ?? "ka",
+  );
   return `## Note ${i}\n${words.join(" ")}`;
 }
 
@@ -111,9 +105,8 @@ const dir = mkdtempSync(join(tmpdir(), "claw-memory-bench-"));
 try {
   for (const count of [10_000, 100_000]) {
     const { store, vectors, chunksPerSecond } = await build(dir, count);
-    report("memory", `insert ${count / 1000}k chunks (no embedding)`, chunksPerSecond, "chunks/s", {
-      target: { max: Number.POSITIVE_INFINITY },
-    });
+    // target ≥ 5,000 chunks/s; the harness only judges upper bounds, so this row is informational
+    report("memory", `insert ${count / 1000}k chunks (no embedding)`, chunksPerSecond, "chunks/s");
     const identity = await store.identity();
     const queryVectors = Array.from({ length: 32 }, vectorFor);
     let qi = 0;
@@ -142,7 +135,7 @@ try {
           fn: () =>
             runSearch(
               { store, embeddings, identity, query: { ...DEFAULT_QUERY, minScore: 0 } },
-              `${pick(TOPICS)} ${pick(TOPICS)} decided`,
+              `${pick(TOPICS)} ${pick(TOPICS)} ${pick(TOPICS)}`,
             ),
           target: { maxMedianMs: count === 10_000 ? 10 : 50 },
         },
