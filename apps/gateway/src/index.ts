@@ -1,1 +1,18 @@
-export {};
+/**
+ * The Claw gateway process, as a library: `startClaw` assembles the agent runtime from a loaded
+ * config and serves it through `@claw/gateway`. `claw gateway run`, the TUI's `--local` mode and
+ * the end-to-end tests use it.
+ */
+export { type AssembledAgent, agentIds, FALLBACK_PRIMARY_MODEL } from "./assemble/agents.js";
+export { PROVIDER_ENV_KEYS } from "./assemble/auth.js";
+export { ensureGatewayToken, gatewayTokenPath, readGatewayToken } from "./assemble/gateway-token.js";
+export { createModelResolver, type ModelResolver } from "./assemble/models.js";
+export { createGatewayRuntime } from "./runtime-adapter/create-gateway-runtime.js";
+export {
+  bindHost,
+  CLAW_VERSION,
+  type ClawGateway,
+  gatewayStatePath,
+  type StartClawOptions,
+  startClaw,
+} from "./start.js";

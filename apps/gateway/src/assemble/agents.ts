@@ -1,0 +1,127 @@
+/**
+ * Agents from the config: per agent a workspace (seeded on first run), its coding tools, the
+ * system prompt builder (bootstrap files + skills), the tool-policy filter, and its models.
+ */
+import { join } from "node:path";
+import {
+  type AgentDefinition,
+  type AgentTool,
+  createPolicyToolFilter,
+  createPromptBuilder,
+} from "@claw/agent-core";
+import {
+  type ClawConfig,
+  modelSelectionRefs,
+  resolveAgentConfig,
+  resolveAgentWorkspaceDir,
+  resolveDefaultAgentId,
+} from "@claw/config";
+import {
+  createBinaryLookup,
+  createSkillIndex,
+  resolveSkillDirs,
+  type SkillIndex,
+  seedWorkspace,
+} from "@claw/prompt";
+import { type CodingTools, createCodingTools } from "@claw/tools";
+
+/** Used when no model is configured anywhere. */
+export const FALLBACK_PRIMARY_MODEL = "anthropic/claude-sonnet-4-5";
+
+export interface AssembledAgent {
+  definition: AgentDefinition;
+  workspaceDir: string;
+  agentDir: string;
+  skills: SkillIndex;
+  tools: CodingTools;
+}
+
+export interface AgentAssemblyOptions {
+  config: ClawConfig;
+  stateDir: string;
+  homeDir: string;
+  env: Readonly<Record<string, string | undefined>>;
+  /** The repo's bundled `skills/` folder, when running from a checkout or package. */
+  bundledSkillsDir?: string;
+  /** Extra tools for every agent (memory, session tools, …). */
+  extraTools?: (agentId: string) => AgentTool[];
+  watchSkills?: boolean;
+}
+
+/** Every configured agent, or one default agent when `agents.list` is empty. */
+export function agentIds(config: ClawConfig): string[] {
+  const list = config.agents.list ?? [];
+  return list.length > 0 ? list.map((a) => a.id) : [resolveDefaultAgentId(config)];
+}
+
+export async function assembleAgents(options: AgentAssemblyOptions): Promise<AssembledAgent[]> {
+  const { config } = options;
+  const defaultId = resolveDefaultAgentId(config);
+  const assembled: AssembledAgent[] = [];
+  for (const id of agentIds(config)) {
+    const resolved = resolveAgentConfig(config, id);
+    const defaults = config.agents.defaults;
+    const workspaceDir = resolveAgentWorkspaceDir(config, id, {
+      homeDir: options.homeDir,
+      stateDir: options.stateDir,
+    });
+    if (!defaults.skipBootstrap) await seedWorkspace(workspaceDir);
+    const agentDir = join(options.stateDir, "agents", id);
+    const refs = modelSelectionRefs(resolved?.model ?? defaults.model);
+    const skills = createSkillIndex({
+      dirs: resolveSkillDirs({
+        bundledDir: options.bundledSkillsDir,
+        managedDir: join(options.stateDir, "skills"),
+        workspaceDir,
+      }),
+      watch: options.watchSkills ?? true,
+    });
+    const tools = createCodingTools({
+      workspaceDir,
+      exec: { timeoutSeconds: config.tools.exec.timeoutSec, backgroundMs: config.tools.exec.backgroundMs },
+      webFetch: { maxChars: config.tools.web.fetch.maxChars },
+    });
+    const offered = tools.tools.filter(
+      (t) =>
+        (t.name !== "apply_patch" || config.tools.exec.applyPatch) &&
+        (t.name !== "web_fetch" || config.tools.web.fetch.enabled),
+    );
+    const agentTools = resolved?.tools ?? defaults.tools;
+    const definition: AgentDefinition = {
+      id,
+      default: id === defaultId,
+      model: { primary: refs[0] ?? FALLBACK_PRIMARY_MODEL, fallbacks: refs.slice(1) },
+      tools: [...offered, ...(options.extraTools?.(id) ?? [])],
+      thinking: resolved?.thinkingDefault ?? defaults.thinkingDefault,
+      timeoutSeconds: resolved?.timeoutSeconds ?? defaults.timeoutSeconds,
+      filterTools: createPolicyToolFilter({
+        global: config.tools,
+        agent: { id, ...agentTools },
+        maxSpawnDepth: resolved?.subagents?.maxSpawnDepth ?? defaults.subagents?.maxSpawnDepth,
+        subagentTools: config.tools.subagents.tools,
+      }),
+      systemPrompt: createPromptBuilder({
+        workspaceDir,
+        skills: {
+          index: skills,
+          selection: {
+            eligibility: {
+              env: options.env,
+              hasBinary: createBinaryLookup({ path: options.env.PATH, platform: process.platform }),
+              platform: process.platform,
+              config,
+            },
+            allow: resolved?.skills ?? defaults.skills,
+          },
+        },
+        identityLine: resolved?.identity?.name
+          ? `You are ${resolved.identity.name}, a personal assistant running inside Claw.`
+          : undefined,
+        timeZone: defaults.userTimezone,
+        bootstrap: { maxCharsPerFile: defaults.bootstrapMaxChars },
+      }),
+    };
+    assembled.push({ definition, workspaceDir, agentDir, skills, tools });
+  }
+  return assembled;
+}

@@ -1,0 +1,99 @@
+/**
+ * Credentials and failover state for the gateway. Profiles come from, in order: the per-agent
+ * `auth-profiles.json` files (mode 0600, written by `claw onboard`), `auth.profiles` in the
+ * config, `models.providers.<p>.apiKey`, and the usual environment variables. Cooldowns and
+ * session pins live in state.db, so they survive a restart.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { ClawConfig } from "@claw/config";
+import {
+  type AuthProfile,
+  type AuthStore,
+  createAuthStore,
+  createJsonFileAuthStateStore,
+  createSqliteAuthStateStore,
+  type SqliteDatabase,
+} from "@claw/failover";
+import type { ModelResolver } from "./models.js";
+
+/** Environment variables read for each provider when no profile names it. */
+export const PROVIDER_ENV_KEYS: Readonly<Record<string, readonly string[]>> = {
+  anthropic: ["ANTHROPIC_API_KEY"],
+  openai: ["OPENAI_API_KEY"],
+  google: ["GEMINI_API_KEY", "GOOGLE_API_KEY"],
+  openrouter: ["OPENROUTER_API_KEY"],
+};
+
+/** Providers that need no key: a local Ollama, the faux test double. */
+const KEYLESS = ["ollama", "faux"];
+
+export interface AuthAssembly {
+  store: AuthStore;
+  /** Every profile that was found (secrets included: never print these). */
+  profiles: AuthProfile[];
+  /** Providers that have at least one credential or need none. */
+  hasCredential(provider: string): boolean;
+}
+
+export async function assembleAuth(options: {
+  config: ClawConfig;
+  models: ModelResolver;
+  agentDirs: readonly string[];
+  db: SqliteDatabase;
+  env: Readonly<Record<string, string | undefined>>;
+}): Promise<AuthAssembly> {
+  const profiles: AuthProfile[] = [];
+  const seen = new Set<string>();
+  const add = (profile: AuthProfile) => {
+    if (seen.has(profile.id)) return;
+    seen.add(profile.id);
+    profiles.push(profile);
+  };
+  for (const dir of options.agentDirs) {
+    if (!existsSync(join(dir, "auth-profiles.json"))) continue;
+    for (const profile of await createJsonFileAuthStateStore(dir).loadProfiles()) add(profile);
+  }
+  for (const [id, p] of Object.entries(options.config.auth.profiles ?? {})) {
+    if (p.apiKey) add({ id, provider: p.provider, type: "api_key", apiKey: p.apiKey });
+  }
+  const providers = new Set([
+    ...Object.keys(options.config.models.providers ?? {}),
+    ...Object.keys(PROVIDER_ENV_KEYS),
+  ]);
+  for (const provider of providers) {
+    const configured = options.models.configuredApiKey(provider);
+    if (configured) add({ id: `${provider}:config`, provider, type: "api_key", apiKey: configured });
+    for (const name of PROVIDER_ENV_KEYS[provider] ?? []) {
+      const value = options.env[name];
+      if (value && value.trim() !== "")
+        add({ id: `${provider}:env`, provider, type: "api_key", apiKey: value.trim() });
+    }
+  }
+  const keyless = [...KEYLESS];
+  for (const [provider, settings] of Object.entries(options.config.models.providers ?? {})) {
+    if (!settings.apiKey && settings.baseUrl && isLocalUrl(settings.baseUrl)) keyless.push(provider);
+  }
+  const store = createAuthStore({
+    profiles,
+    state: createSqliteAuthStateStore(options.db),
+    order: options.config.auth.order,
+    keyless,
+    cooldowns: {},
+  });
+  const withKeys = new Set(profiles.map((p) => p.provider));
+  return {
+    store,
+    profiles,
+    hasCredential: (provider) => withKeys.has(provider) || keyless.includes(provider),
+  };
+}
+
+function isLocalUrl(url: string): boolean {
+  try {
+    const host = new URL(url).hostname;
+    return host === "localhost" || host === "127.0.0.1" || host === "::1" || host === "[::1]";
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * Model lookup for the gateway: the built-in catalog plus `models.providers.*` (custom models,
+ * OpenAI-compatible endpoints, base-URL overrides) and `agents.defaults.models` aliases.
+ */
+import type { ClawConfig } from "@claw/config";
+import { findModel, listModels, type Model } from "@claw/providers";
+
+export interface ModelResolver {
+  resolve(ref: string): Model | undefined;
+  /** Every model the gateway knows, custom first. */
+  list(): Model[];
+  /** `models.providers.<provider>.apiKey`, after env substitution. */
+  configuredApiKey(provider: string): string | undefined;
+}
+
+const DEFAULT_OLLAMA_URL = "http://127.0.0.1:11434";
+const ZERO_COST = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+
+/**
+ * @example
+ * const models = createModelResolver(config);
+ * models.resolve("opus"); // alias → "anthropic/claude-opus-4-6"
+ */
+export function createModelResolver(config: ClawConfig, extra: readonly Model[] = []): ModelResolver {
+  const providers = config.models.providers ?? {};
+  const custom: Model[] = [...extra];
+  for (const [provider, settings] of Object.entries(providers)) {
+    for (const m of settings.models ?? []) {
+      custom.push({
+        id: m.id,
+        name: m.name ?? m.id,
+        provider,
+        api: m.api ?? settings.api ?? (provider === "ollama" ? "ollama-chat" : "openai-completions"),
+        baseUrl: settings.baseUrl,
+        contextWindow: m.contextWindow ?? 128_000,
+        maxTokens: m.maxTokens ?? 8_192,
+        input: m.input ?? ["text"],
+        reasoning: m.reasoning ?? false,
+        cost: m.cost ? { ...ZERO_COST, ...m.cost } : ZERO_COST,
+        headers: { ...settings.headers, ...m.headers },
+      });
+    }
+  }
+  const aliases = new Map<string, string>();
+  for (const [ref, settings] of Object.entries(config.agents.defaults.models ?? {})) {
+    if (settings.alias) aliases.set(settings.alias.toLowerCase(), ref);
+  }
+  const replace = config.models.mode === "replace";
+  const withProviderSettings = (model: Model): Model => {
+    const settings = providers[model.provider];
+    if (!settings?.baseUrl && !settings?.headers) return model;
+    return {
+      ...model,
+      baseUrl: settings.baseUrl ?? model.baseUrl,
+      headers: { ...model.headers, ...settings.headers },
+    };
+  };
+
+  return {
+    resolve(input) {
+      const ref = aliases.get(input.toLowerCase()) ?? input;
+      const own = custom.find((m) => `${m.provider}/${m.id}` === ref);
+      if (own) return own;
+      if (replace) return undefined;
+      const known = findModel(ref);
+      if (known) return withProviderSettings(known);
+      // Any local Ollama model works without declaring it: "ollama/<name>".
+      if (ref.startsWith("ollama/") && ref.length > "ollama/".length) {
+        return {
+          id: ref.slice("ollama/".length),
+          name: ref,
+          provider: "ollama",
+          api: "ollama-chat",
+          baseUrl: providers.ollama?.baseUrl ?? DEFAULT_OLLAMA_URL,
+          contextWindow: 32_768,
+          maxTokens: 8_192,
+          input: ["text"],
+          reasoning: false,
+          cost: ZERO_COST,
+        };
+      }
+      return undefined;
+    },
+    list() {
+      return replace ? [...custom] : [...custom, ...listModels().map(withProviderSettings)];
+    },
+    configuredApiKey(provider) {
+      const key = providers[provider]?.apiKey;
+      return key && key.trim() !== "" ? key : undefined;
+    },
+  };
+}

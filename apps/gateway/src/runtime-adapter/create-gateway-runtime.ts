@@ -1,0 +1,254 @@
+/**
+ * Adapts the agent runtime (and the assembled config, models, skills, logs) to the gateway's
+ * `GatewayRuntime` contract. The gateway never sees agent-core's internals.
+ */
+import { rm } from "node:fs/promises";
+import type { AgentRuntime, PersistentSessionStore } from "@claw/agent-core";
+import { type GatewayRuntime, type RunEvent, RuntimeError } from "@claw/gateway";
+import type { ThinkingLevel } from "@claw/providers";
+import { TOOL_PROFILE_IDS } from "@claw/tool-policy";
+import type { AssembledAgent } from "../assemble/agents.js";
+import type { ModelResolver } from "../assemble/models.js";
+import type { ConfigAccess } from "./config-access.js";
+import { effectiveTools } from "./effective-tools.js";
+import type { LogFile } from "./log-file.js";
+import { toChatMessage, toSessionRow } from "./session-rows.js";
+
+const THINKING: readonly ThinkingLevel[] = ["off", "minimal", "low", "medium", "high"];
+
+export interface GatewayRuntimeParts {
+  runtime: AgentRuntime;
+  sessions: PersistentSessionStore;
+  agents: readonly AssembledAgent[];
+  models: ModelResolver;
+  hasCredential: (provider: string) => boolean;
+  config: ConfigAccess;
+  logs: LogFile;
+  version: string;
+  stateDir: string;
+  toolProfile?: string;
+}
+
+export function createGatewayRuntime(parts: GatewayRuntimeParts): GatewayRuntime {
+  const { runtime, sessions } = parts;
+  const known = new Set<string>();
+  const defaultAgent = runtime.resolveAgent(undefined);
+
+  const requireSession = async (key: string) => {
+    const entry = await sessions.get(key);
+    if (!entry) throw new RuntimeError("NOT_FOUND", `No session "${key}". List sessions with sessions.list.`);
+    return entry;
+  };
+
+  return {
+    runAgent(input) {
+      if (input.thinking !== undefined && !THINKING.includes(input.thinking as ThinkingLevel)) {
+        throw new RuntimeError(
+          "INVALID",
+          `thinking must be one of ${THINKING.join(", ")}; got "${input.thinking}"`,
+        );
+      }
+      if (input.model !== undefined && !parts.models.resolve(input.model)) {
+        throw new RuntimeError("INVALID", `Unknown model "${input.model}". List models with models.list.`);
+      }
+      if (input.agentId !== undefined && !runtime.agents.some((a) => a.id === input.agentId)) {
+        throw new RuntimeError(
+          "INVALID",
+          `Unknown agent "${input.agentId}". Known agents: ${runtime.agents.map((a) => a.id).join(", ")}.`,
+        );
+      }
+      const handle = runtime.run({
+        sessionKey: input.sessionKey,
+        agentId: input.agentId,
+        message: input.message,
+        model: input.model,
+        thinking: input.thinking as ThinkingLevel | undefined,
+        signal: input.signal,
+        senderIsOwner: true,
+      });
+      known.add(handle.runId);
+      const events: AsyncIterable<RunEvent> = {
+        async *[Symbol.asyncIterator]() {
+          for await (const event of handle.events)
+            yield { ...event, sessionKey: event.sessionKey ?? input.sessionKey };
+        },
+      };
+      return {
+        runId: handle.runId,
+        events,
+        result: handle.result.then((r) => ({
+          runId: r.runId,
+          status: r.status,
+          text: r.text,
+          ...(r.error ? { error: r.error.message } : {}),
+          usage: {
+            inputTokens: r.usage.input,
+            outputTokens: r.usage.output,
+            totalTokens: r.usage.totalTokens,
+          },
+        })),
+      };
+    },
+    abortRun: (target) => runtime.abort(target, "aborted by a gateway client"),
+    async waitRun(runId, timeoutMs) {
+      if (!known.has(runId)) return null;
+      const result = await runtime.wait(runId, timeoutMs);
+      if (!result) return { runId, status: "timeout" };
+      return {
+        runId,
+        status: result.status,
+        startedAt: result.startedAt,
+        endedAt: result.endedAt,
+        ...(result.error ? { error: result.error.message } : {}),
+      };
+    },
+    async listSessions(query) {
+      let rows = (await sessions.list({ agentId: query.agentId })).map(toSessionRow);
+      if (query.search) {
+        const needle = query.search.toLowerCase();
+        rows = rows.filter(
+          (r) =>
+            r.key.toLowerCase().includes(needle) ||
+            String(r.label ?? "")
+              .toLowerCase()
+              .includes(needle),
+        );
+      }
+      const offset = query.offset ?? 0;
+      return rows.slice(offset, offset + (query.limit ?? 200));
+    },
+    async patchSession(key, patch) {
+      const entry = await requireSession(key);
+      const next: Parameters<typeof sessions.patch>[1] = {};
+      for (const [field, value] of Object.entries(patch)) {
+        if (field === "model") {
+          if (value !== null && (typeof value !== "string" || !parts.models.resolve(value)))
+            throw new RuntimeError("INVALID", `Unknown model "${String(value)}".`);
+          next.modelOverride = value === null ? undefined : value;
+        } else if (field === "thinking" || field === "thinkingLevel") {
+          if (value !== null && !THINKING.includes(value as ThinkingLevel))
+            throw new RuntimeError("INVALID", `thinking must be one of ${THINKING.join(", ")}.`);
+          next.thinkingOverride = value === null ? undefined : (value as ThinkingLevel);
+        } else if (field === "label") {
+          next.flags = { ...entry.flags, label: value === null ? undefined : String(value) };
+        } else if (field !== "key") {
+          throw new RuntimeError(
+            "INVALID",
+            `sessions.patch cannot change "${field}"; patchable: model, thinking, label.`,
+          );
+        }
+      }
+      const updated = await sessions.patch(key, next);
+      if (!updated) throw new RuntimeError("NOT_FOUND", `No session "${key}".`);
+      return toSessionRow(updated);
+    },
+    async resetSession(key) {
+      runtime.abort({ sessionKey: key }, "session reset");
+      const existing = await sessions.get(key);
+      const entry = existing
+        ? await sessions.reset(key)
+        : await sessions.resolve(key, { agentId: runtime.resolveAgent(undefined, key).id });
+      return { sessionId: entry?.sessionId };
+    },
+    async deleteSession(key, options) {
+      const entry = await sessions.get(key);
+      if (!entry) return false;
+      runtime.abort({ sessionKey: key }, "session deleted");
+      const deleted = await sessions.delete(key);
+      if (options.deleteTranscript) await rm(sessions.transcriptPath(entry), { force: true });
+      return deleted;
+    },
+    async chatHistory(sessionKey, limit) {
+      const entry = await sessions.get(sessionKey);
+      if (!entry) return [];
+      const messages = await sessions.loadMessages(entry);
+      return messages.slice(-limit).map(toChatMessage);
+    },
+    async listAgents() {
+      return runtime.agents.map((a) => ({ agentId: a.id, isDefault: a.id === defaultAgent.id }));
+    },
+    async listModels() {
+      return parts.models.list().map((m) => ({
+        id: m.id,
+        name: m.name ?? m.id,
+        provider: m.provider,
+        available: parts.hasCredential(m.provider),
+        contextWindow: m.contextWindow,
+        reasoning: m.reasoning,
+        supportsTools: true,
+      }));
+    },
+    async effectiveTools(query) {
+      const agent = parts.agents.find(
+        (a) => a.definition.id === (query.agentId ?? runtime.resolveAgent(undefined, query.sessionKey).id),
+      );
+      if (!agent) throw new RuntimeError("NOT_FOUND", `Unknown agent "${query.agentId}".`);
+      const model = parts.models.resolve(agent.definition.model.primary);
+      if (!model)
+        throw new RuntimeError(
+          "UNAVAILABLE",
+          `The agent's model "${agent.definition.model.primary}" is unknown.`,
+        );
+      const profile =
+        parts.toolProfile && (TOOL_PROFILE_IDS as readonly string[]).includes(parts.toolProfile)
+          ? parts.toolProfile
+          : "full";
+      return effectiveTools(agent, model, query.sessionKey, profile);
+    },
+    async listSkills(query) {
+      const agent =
+        parts.agents.find((a) => a.definition.id === (query.agentId ?? defaultAgent.id)) ?? parts.agents[0];
+      if (!agent) return [];
+      const snapshot = await agent.skills.ready();
+      return snapshot.skills.map((s) => ({
+        name: s.name,
+        description: s.description,
+        source: s.source,
+        enabled: true,
+        path: s.location,
+      }));
+    },
+    async health() {
+      const list = await sessions.list();
+      return {
+        defaultAgentId: defaultAgent.id,
+        heartbeatSeconds: 0,
+        sessions: {
+          path: parts.stateDir,
+          count: list.length,
+          recent: list
+            .slice(0, 5)
+            .map((s) => ({ key: s.sessionKey, updatedAt: s.updatedAt, age: Date.now() - s.updatedAt })),
+        },
+      };
+    },
+    async status() {
+      const list = await sessions.list();
+      return {
+        runtimeVersion: parts.version,
+        heartbeat: {
+          defaultAgentId: defaultAgent.id,
+          agents: runtime.agents.map((a) => ({
+            agentId: a.id,
+            enabled: false,
+            every: "disabled",
+            everyMs: null,
+          })),
+        },
+        channelSummary: [],
+        queuedSystemEvents: [],
+        sessions: {
+          paths: [parts.stateDir],
+          count: list.length,
+          defaults: {
+            model: defaultAgent.model.primary,
+            contextTokens: parts.models.resolve(defaultAgent.model.primary)?.contextWindow ?? null,
+          },
+          recent: list.slice(0, 5).map((s) => ({ key: s.sessionKey, updatedAt: s.updatedAt })),
+        },
+      };
+    },
+    config: parts.config,
+    tailLogs: (query) => parts.logs.tail(query),
+  };
+}

@@ -1,0 +1,40 @@
+/** `tools.effective`: the tools an agent's run would get, grouped by catalog section. */
+import type { ToolsEffectiveResult } from "@claw/protocol";
+import type { Model } from "@claw/providers";
+import type { AssembledAgent } from "../assemble/agents.js";
+
+export function effectiveTools(
+  agent: AssembledAgent,
+  model: Model,
+  sessionKey: string,
+  profile: string,
+): ToolsEffectiveResult {
+  const definition = agent.definition;
+  const all = definition.tools ?? [];
+  const context = { agentId: definition.id, sessionKey, model, isSubagent: false, senderIsOwner: true };
+  const kept = definition.filterTools ? definition.filterTools(all, context) : all;
+  return {
+    agentId: definition.id,
+    profile,
+    groups: [
+      {
+        id: "core",
+        label: "Built-in tools",
+        source: "core",
+        tools: kept.map((t) => ({
+          id: t.name,
+          label: t.label ?? t.name,
+          description: t.description.split("\n")[0] ?? t.description,
+          rawDescription: t.description,
+          source: "core" as const,
+          risk:
+            t.name === "exec" || t.name === "process"
+              ? ("high" as const)
+              : t.name === "write" || t.name === "edit" || t.name === "apply_patch"
+                ? ("medium" as const)
+                : ("low" as const),
+        })),
+      },
+    ],
+  };
+}

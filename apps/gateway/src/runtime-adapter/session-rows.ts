@@ -1,0 +1,57 @@
+/** Session index entries and transcript messages in the gateway's wire shapes. */
+import type { SessionEntry } from "@claw/agent-core";
+import type { ChatMessage, SessionRow } from "@claw/protocol";
+import type { Message } from "@claw/providers";
+
+export function sessionKind(key: string): SessionRow["kind"] {
+  if (/:group:|:channel:/.test(key)) return "group";
+  if (key === "global" || key.endsWith(":global")) return "global";
+  if (/^agent:[^:]+:/.test(key)) return "direct";
+  return "unknown";
+}
+
+export function toSessionRow(entry: SessionEntry): SessionRow {
+  const row: SessionRow = {
+    key: entry.sessionKey,
+    kind: sessionKind(entry.sessionKey),
+    sessionId: entry.sessionId,
+    agentId: entry.agentId,
+    ...(typeof entry.flags?.label === "string" ? { label: entry.flags.label } : {}),
+    ...(entry.modelOverride ? { model: entry.modelOverride } : {}),
+    ...(entry.origin?.channel ? { channel: entry.origin.channel } : {}),
+    updatedAt: entry.updatedAt,
+  };
+  // SessionRow allows extra fields; these are what `claw sessions` and the TUI footer show.
+  return Object.assign(row, {
+    thinkingLevel: entry.thinkingOverride,
+    inputTokens: entry.inputTokens ?? 0,
+    outputTokens: entry.outputTokens ?? 0,
+    contextTokens: entry.contextTokens ?? 0,
+    compactionCount: entry.compactionCount ?? 0,
+  });
+}
+
+export function toChatMessage(message: Message): ChatMessage {
+  if (message.role === "assistant") {
+    return {
+      role: "assistant",
+      content: message.content.map((c) =>
+        c.type === "toolCall" ? { type: "toolCall", id: c.id, name: c.name, arguments: c.arguments } : c,
+      ),
+      timestamp: message.timestamp,
+    };
+  }
+  if (message.role === "toolResult") {
+    return {
+      role: "toolResult",
+      content: {
+        toolCallId: message.toolCallId,
+        toolName: message.toolName,
+        isError: message.isError,
+        content: message.content,
+      },
+      timestamp: message.timestamp,
+    };
+  }
+  return { role: "user", content: message.content, timestamp: message.timestamp };
+}

@@ -1,0 +1,138 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ClawClient } from "@claw/client";
+import { validateConfig } from "@claw/config";
+import { createFauxProvider } from "@claw/providers";
+import OpenAI from "openai";
+import { afterEach, describe, expect, it } from "vitest";
+import { type ClawGateway, startClaw } from "../src/index.js";
+
+const running: ClawGateway[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((c) => c.close()));
+});
+
+async function start(
+  script: Parameters<typeof createFauxProvider>[0],
+  document: Record<string, unknown> = {},
+) {
+  const stateDir = mkdtempSync(join(tmpdir(), "claw-gw-"));
+  const faux = createFauxProvider(script, { provider: "faux" });
+  const result = validateConfig({ agents: { defaults: { model: "faux/faux-1" } }, ...document });
+  if (!result.ok) throw new Error(JSON.stringify(result.issues));
+  const claw = await startClaw({
+    config: result.config,
+    stateDir,
+    configPath: join(stateDir, "claw.json"),
+    homeDir: stateDir,
+    env: {},
+    port: 0,
+    models: [faux.model],
+    stream: faux.stream,
+    watchSkills: false,
+  });
+  running.push(claw);
+  const client = new ClawClient({
+    url: claw.url,
+    token: claw.token,
+    stateDir,
+    reconnect: { enabled: false },
+    scopes: ["operator.read", "operator.write", "operator.admin"],
+  });
+  await client.connect();
+  return { claw, client, faux, stateDir };
+}
+
+describe("startClaw", () => {
+  it("serves an agent run end to end over the real protocol", async () => {
+    const { client, stateDir, claw } = await start(["Hello from the faux model."]);
+    const events: unknown[] = [];
+    client.on("agent", (payload) => events.push(payload));
+    const final = (await client.request(
+      "agent",
+      { message: "hi", sessionKey: "agent:default:main", idempotencyKey: randomUUID() },
+      { expectFinal: true },
+    )) as { status: string; summary?: string; runId: string };
+    expect(final.status).toBe("ok");
+    expect(events.length).toBeGreaterThan(1);
+    const history = (await client.request("chat.history", { sessionKey: "agent:default:main" })) as {
+      messages: { role: string }[];
+    };
+    expect(history.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+    const sessions = (await client.request("sessions.list", {})) as { sessions: { key: string }[] };
+    expect(sessions.sessions.map((s) => s.key)).toContain("agent:default:main");
+    expect(statSync(join(stateDir, "gateway.token")).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(join(stateDir, "gateway.json"), "utf8")).port).toBe(claw.port);
+    await client.close();
+  });
+
+  it("seeds the default workspace and lists bundled skills", async () => {
+    const { client, stateDir } = await start([]);
+    expect(readFileSync(join(stateDir, "workspace", "AGENTS.md"), "utf8").length).toBeGreaterThan(0);
+    const skills = (await client.request("skills.list", {})) as { skills: { name: string }[] };
+    expect(skills.skills.length).toBeGreaterThan(0);
+    await client.close();
+  });
+
+  it("answers models.list, tools.effective and status", async () => {
+    const { client } = await start([]);
+    const models = (await client.request("models.list", {})) as {
+      models: { id: string; provider: string; available?: boolean }[];
+    };
+    expect(models.models.find((m) => m.provider === "faux")?.available).toBe(true);
+    const tools = (await client.request("tools.effective", { sessionKey: "agent:default:main" })) as {
+      groups: { tools: { id: string }[] }[];
+    };
+    const ids = tools.groups.flatMap((g) => g.tools.map((t) => t.id));
+    expect(ids).toEqual(expect.arrayContaining(["read", "write", "edit", "exec"]));
+    expect(ids).not.toContain("apply_patch");
+    const status = (await client.request("status", {})) as { sessions: { defaults: { model: string } } };
+    expect(status.sessions.defaults.model).toBe("faux/faux-1");
+    await client.close();
+  });
+
+  it("rejects an unknown model and agent with clear errors", async () => {
+    const { client } = await start([]);
+    await expect(
+      client.request(
+        "agent",
+        { message: "x", model: "nope/nothing", idempotencyKey: randomUUID() },
+        { expectFinal: true },
+      ),
+    ).rejects.toThrow(/Unknown model "nope\/nothing"/);
+    await expect(
+      client.request(
+        "agent",
+        { message: "x", agentId: "ghost", idempotencyKey: randomUUID() },
+        { expectFinal: true },
+      ),
+    ).rejects.toThrow(/Unknown agent "ghost"/);
+    await client.close();
+  });
+
+  it("config.patch validates, writes and reports a restart", async () => {
+    const { client, stateDir } = await start([]);
+    const bad = client.request("config.patch", { raw: '{ gateway: { port: "nope" } }' });
+    await expect(bad).rejects.toThrow(/gateway\.port/);
+    const ok = (await client.request("config.patch", {
+      raw: "{ agents: { defaults: { thinkingDefault: 'low' } } }",
+    })) as {
+      restartRequired: string[];
+    };
+    expect(ok.restartRequired).toEqual(["agents.defaults.thinkingDefault"]);
+    expect(readFileSync(join(stateDir, "claw.json"), "utf8")).toContain("thinkingDefault");
+    await client.close();
+  });
+
+  it("speaks the OpenAI-compatible API to the real openai SDK", async () => {
+    const { claw } = await start(["Bonjour."]);
+    const openai = new OpenAI({ baseURL: `${claw.url.replace("ws://", "http://")}/v1`, apiKey: claw.token });
+    const reply = await openai.chat.completions.create({
+      model: "claw",
+      messages: [{ role: "user", content: "salut" }],
+    });
+    expect(reply.choices[0]?.message.content).toBe("Bonjour.");
+  });
+});
