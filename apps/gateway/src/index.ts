@@ -4,6 +4,7 @@
  * the end-to-end tests use it.
  */
 export { type AssembledAgent, agentIds, FALLBACK_PRIMARY_MODEL } from "./assemble/agents.js";
+export { type AssembleClawOptions, type AssembledClaw, assembleClaw } from "./assemble/assemble-claw.js";
 export { PROVIDER_ENV_KEYS } from "./assemble/auth.js";
 export { ensureGatewayToken, gatewayTokenPath, readGatewayToken } from "./assemble/gateway-token.js";
 export { createModelResolver, type ModelResolver } from "./assemble/models.js";
