@@ -66,3 +66,26 @@ export {
   type ToolExecutionContext,
   textResult,
 } from "./tools/types.js";
+export * from "./commands/index.js";
+export * from "./inbound/index.js";
+export * from "./session-tools/index.js";
+export * from "./subagents/index.js";
+export { freshenSession, type FreshenResult } from "./sessions/lifecycle/freshen.js";
+export {
+  DEFAULT_MAINTENANCE,
+  type MaintenanceOptions,
+  type MaintenancePlan,
+  planMaintenance,
+  runSessionMaintenance,
+} from "./sessions/lifecycle/maintenance.js";
+export {
+  DEFAULT_RESET_POLICY,
+  type Freshness,
+  lastDailyReset,
+  type ResetPolicy,
+  type ResetSettings,
+  resolveResetPolicy,
+  type SessionType,
+  sessionFreshness,
+} from "./sessions/lifecycle/reset-policy.js";
+export { describeSessionKey, type SessionKeyInfo, type SessionKind } from "./sessions/lifecycle/session-kind.js";
