@@ -218,7 +218,7 @@ describe("inbound dispatcher", () => {
   });
 
   it("steer injects into the running run", async () => {
-    const { runtime, faux, gate: g } = busyRuntime();
+    const { runtime, gate: g } = busyRuntime();
     const inbound = createInboundDispatcher(runtime, {
       reset: false,
       queue: { mode: "steer", debounceMs: 0 },

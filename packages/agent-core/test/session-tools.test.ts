@@ -68,18 +68,20 @@ describe("sessions_list and sessions_history (behaviours 41–43)", () => {
     expect(rows.find((r) => r.key === "cron:j1")).toMatchObject({ kind: "cron", channel: "internal" });
     expect(rows.every((r) => !("messages" in r))).toBe(true);
     const withMessages = await call(tools, "sessions_list", { messageLimit: 3, kinds: ["main"] });
-    const [main] = withMessages.value?.sessions as { messages: { role: string }[] }[];
+    const [main] = (withMessages.value ?? {}).sessions as { messages: { role: string }[] }[];
     expect(main?.messages.length).toBeLessThanOrEqual(3);
     expect(main?.messages.some((m) => m.role === "toolResult")).toBe(false);
 
     const history = await call(tools, "sessions_history", { sessionKey: "main" });
-    expect((history.value?.messages as { role: string }[]).map((m) => m.role)).toEqual([
+    expect(((history.value ?? {}).messages as { role: string }[]).map((m) => m.role)).toEqual([
       "user",
       "assistant",
       "assistant",
     ]);
     const withTools = await call(tools, "sessions_history", { sessionKey: "main", includeTools: true });
-    expect((withTools.value?.messages as { role: string }[]).some((m) => m.role === "toolResult")).toBe(true);
+    expect(
+      ((withTools.value ?? {}).messages as { role: string }[]).some((m) => m.role === "toolResult"),
+    ).toBe(true);
     const byId = await call(tools, "sessions_history", {
       sessionKey: (await runtime.sessions.get(GROUP))?.sessionId,
     });
