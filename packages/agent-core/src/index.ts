@@ -1,3 +1,4 @@
+export * from "./commands/index.js";
 export {
   type CompactionStrategyOptions,
   createCompactionStrategy,
@@ -13,6 +14,7 @@ export {
 } from "./compose/tool-policy-filter.js";
 export { createEventBus, createRunEmitter, type EventBus, type RunEmitter } from "./events/event-bus.js";
 export type { AgentEvent, AgentEventListener, AgentEventStream } from "./events/types.js";
+export * from "./inbound/index.js";
 export { executeToolCalls, SKIPPED_FOR_STEERING } from "./loop/execute-tools.js";
 export type { BeforeToolCallDecision, LoopHooks, MessageSources } from "./loop/hooks.js";
 export { createLoopDetector } from "./loop/loop-detector.js";
@@ -48,29 +50,8 @@ export type {
   ToolFilterContext,
 } from "./runtime/options.js";
 export type { RunHandle } from "./runtime/run-handle.js";
-export { createMemorySessionStore } from "./sessions/memory-session-store.js";
-export {
-  createPersistentSessionStore,
-  type PersistentSessionStore,
-  type PersistentSessionStoreOptions,
-} from "./sessions/persistent-session-store.js";
-export type {
-  CompactionRecord,
-  SessionEntry,
-  SessionStore,
-} from "./sessions/session-store.js";
-export {
-  type AgentTool,
-  type AgentToolResult,
-  errorResult,
-  type ToolExecutionContext,
-  textResult,
-} from "./tools/types.js";
-export * from "./commands/index.js";
-export * from "./inbound/index.js";
 export * from "./session-tools/index.js";
-export * from "./subagents/index.js";
-export { freshenSession, type FreshenResult } from "./sessions/lifecycle/freshen.js";
+export { type FreshenResult, freshenSession } from "./sessions/lifecycle/freshen.js";
 export {
   DEFAULT_MAINTENANCE,
   type MaintenanceOptions,
@@ -88,4 +69,27 @@ export {
   type SessionType,
   sessionFreshness,
 } from "./sessions/lifecycle/reset-policy.js";
-export { describeSessionKey, type SessionKeyInfo, type SessionKind } from "./sessions/lifecycle/session-kind.js";
+export {
+  describeSessionKey,
+  type SessionKeyInfo,
+  type SessionKind,
+} from "./sessions/lifecycle/session-kind.js";
+export { createMemorySessionStore } from "./sessions/memory-session-store.js";
+export {
+  createPersistentSessionStore,
+  type PersistentSessionStore,
+  type PersistentSessionStoreOptions,
+} from "./sessions/persistent-session-store.js";
+export type {
+  CompactionRecord,
+  SessionEntry,
+  SessionStore,
+} from "./sessions/session-store.js";
+export * from "./subagents/index.js";
+export {
+  type AgentTool,
+  type AgentToolResult,
+  errorResult,
+  type ToolExecutionContext,
+  textResult,
+} from "./tools/types.js";

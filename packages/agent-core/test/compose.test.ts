@@ -181,3 +181,39 @@ describe("compaction strategy", () => {
     expect(String(faux.contexts[0]?.messages[0]?.content)).toContain("short summary");
   });
 });
+
+describe("runtime.compact and idle", () => {
+  it("compacts a session on demand, queued behind its runs", async () => {
+    const summarizerModel = createFauxProvider(["manual summary"], {
+      provider: "faux-summary-3",
+      whenExhausted: "repeat-last",
+    });
+    const strategy = createCompactionStrategy({
+      mode: "default",
+      keepRecentTokens: 500,
+      summarize: createModelSummarizer({ stream: summarizerModel.stream, model: summarizerModel.model }),
+      thresholdShare: 0,
+    });
+    const { runtime } = fauxRuntime(["ok"], { compaction: strategy });
+    const entry = await runtime.sessions.resolve("s", { agentId: "main" });
+    for (let i = 0; i < 12; i++) {
+      await runtime.sessions.append(entry, {
+        role: "user",
+        content: `note ${i} ${"text ".repeat(300)}`,
+        timestamp: i,
+      });
+    }
+    const run = runtime.run({ sessionKey: "s", message: "hello" });
+    const compacted = await runtime.compact("s");
+    expect((await run.result).status).toBe("ok");
+    expect(compacted?.messages).toBeGreaterThan(0);
+    const loaded = await runtime.sessions.loadMessages((await runtime.sessions.get("s"))!);
+    expect(String(loaded[0]?.content)).toContain("manual summary");
+    await runtime.idle("s");
+  });
+
+  it("without a strategy, compact says nothing was done", async () => {
+    const { runtime } = fauxRuntime([]);
+    expect(await runtime.compact("s")).toBeUndefined();
+  });
+});

@@ -321,3 +321,23 @@ describe("agent loop through the runtime (faux provider)", () => {
     ]);
   });
 });
+
+describe("steering timing", () => {
+  it("a message sent while the last tool runs is seen right after the tool results", async () => {
+    const log: string[] = [];
+    const { runtime, faux } = fauxRuntime(
+      [{ toolCalls: [{ name: "slow", arguments: {} }] }, "turned left", "done"],
+      {
+        tools: [delayTool("slow", 30, log)],
+      },
+    );
+    const run = runtime.run({ sessionKey: "s", message: "drive" });
+    runtime.subscribe((e) => {
+      if (e.stream === "tool" && e.data.phase === "start") runtime.steer("s", "turn left");
+    });
+    await run.result;
+    const second = faux.contexts[1]?.messages ?? [];
+    expect(second.map((m) => m.role)).toEqual(["user", "assistant", "toolResult", "user"]);
+    expect(second.at(-1)?.content).toBe("turn left");
+  });
+});

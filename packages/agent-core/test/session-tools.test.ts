@@ -32,7 +32,8 @@ async function call(tools: AgentTool[], name: string, args: Record<string, unkno
   };
 }
 
-const valueOf = (result: { value?: Record<string, unknown> }): Record<string, unknown> => result.value ?? {};
+const resultValue = (result: { value?: Record<string, unknown> }): Record<string, unknown> =>
+  result.value ?? {};
 
 function setup(
   script: FauxStep,
@@ -70,18 +71,18 @@ describe("sessions_list and sessions_history (behaviours 41–43)", () => {
     expect(rows.find((r) => r.key === "cron:j1")).toMatchObject({ kind: "cron", channel: "internal" });
     expect(rows.every((r) => !("messages" in r))).toBe(true);
     const withMessages = await call(tools, "sessions_list", { messageLimit: 3, kinds: ["main"] });
-    const [main] = valueOf(withMessages).sessions as { messages: { role: string }[] }[];
+    const [main] = resultValue(withMessages).sessions as { messages: { role: string }[] }[];
     expect(main?.messages.length).toBeLessThanOrEqual(3);
     expect(main?.messages.some((m) => m.role === "toolResult")).toBe(false);
 
     const history = await call(tools, "sessions_history", { sessionKey: "main" });
-    expect((valueOf(history).messages as { role: string }[]).map((m) => m.role)).toEqual([
+    expect((resultValue(history).messages as { role: string }[]).map((m) => m.role)).toEqual([
       "user",
       "assistant",
       "assistant",
     ]);
     const withTools = await call(tools, "sessions_history", { sessionKey: "main", includeTools: true });
-    expect((valueOf(withTools).messages as { role: string }[]).some((m) => m.role === "toolResult")).toBe(
+    expect((resultValue(withTools).messages as { role: string }[]).some((m) => m.role === "toolResult")).toBe(
       true,
     );
     const byId = await call(tools, "sessions_history", {

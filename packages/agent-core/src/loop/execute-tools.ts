@@ -71,18 +71,24 @@ export async function executeToolCalls(options: ExecuteToolsOptions): Promise<Ex
     });
   };
 
+  let skipped = false;
   if (options.parallel) {
-    if (takeSteering()) skipFrom(0);
-    else await Promise.all(calls.map((_, i) => runOne(i)));
+    if (takeSteering()) {
+      skipFrom(0);
+      skipped = true;
+    } else await Promise.all(calls.map((_, i) => runOne(i)));
   } else {
     for (let i = 0; i < calls.length; i++) {
       if (takeSteering()) {
         skipFrom(i);
+        skipped = true;
         break;
       }
       await runOne(i);
     }
   }
+  // A message that arrived while the last tool ran is seen right after the results, not later.
+  if (!skipped) takeSteering();
   return { results, steering };
 
   function skipFrom(start: number) {

@@ -4,7 +4,7 @@
  * publishes events. Usable in any Node service with nothing else of Claw.
  */
 import { randomUUID } from "node:crypto";
-import type { UserMessage } from "@claw/providers";
+import { findModel, type UserMessage } from "@claw/providers";
 import { createEventBus, createRunEmitter } from "../events/event-bus.js";
 import type { AgentEventListener } from "../events/types.js";
 import { emptyUsage, type RunResult } from "../loop/types.js";
@@ -12,7 +12,7 @@ import { createKeyedQueue } from "../queue/keyed-queue.js";
 import { createLane, type Lane } from "../queue/lanes.js";
 import { createMemorySessionStore } from "../sessions/memory-session-store.js";
 import type { SessionStore } from "../sessions/session-store.js";
-import { executeRun } from "./execute-run.js";
+import { compactInto, executeRun } from "./execute-run.js";
 import type { AgentDefinition, AgentRuntimeOptions, LaneName, RunRequest } from "./options.js";
 import { type ActiveRun, createEventChannel, type RunHandle } from "./run-handle.js";
 
@@ -27,6 +27,16 @@ export interface AgentRuntime {
   wait(runId: string, timeoutMs: number): Promise<RunResult | undefined>;
   /** Delivers a message to a session's running run as steering; false if none is running. */
   steer(sessionKey: string, message: string | UserMessage): boolean;
+  /** Resolves once every run queued so far for the session has ended. */
+  idle(sessionKey: string): Promise<void>;
+  /**
+   * Compacts a session now (`/compact`), queued behind its runs; undefined when no compaction
+   * strategy is configured or there was nothing to compact.
+   */
+  compact(
+    sessionKey: string,
+    options?: { agentId?: string; signal?: AbortSignal },
+  ): Promise<{ messages: number } | undefined>;
   /** Runs that are queued or active. */
   activeRuns(): { runId: string; sessionKey: string; started: boolean }[];
   readonly sessions: SessionStore;
@@ -194,6 +204,32 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       if (!current || current.controller.signal.aborted) return false;
       current.steering.push(toUserMessage(message));
       return true;
+    },
+
+    idle: (sessionKey) => queue.idle(sessionKey),
+
+    compact(sessionKey, compactOptions = {}) {
+      return queue.run(sessionKey, async () => {
+        if (!options.compaction) return undefined;
+        const agent = resolveAgent(compactOptions.agentId, sessionKey);
+        const entry = await sessions.resolve(sessionKey, { agentId: agent.id });
+        const model = (options.resolveModel ?? ((ref: string) => findModel(ref)))(
+          entry.modelOverride ?? agent.model.primary,
+        );
+        if (!model)
+          throw new Error(`Cannot compact: unknown model "${entry.modelOverride ?? agent.model.primary}".`);
+        const messages = await sessions.loadMessages(entry);
+        const emit = createRunEmitter(bus, randomUUID(), sessionKey, now);
+        const next = await compactInto(
+          entry,
+          messages,
+          model,
+          { options, sessions, emit },
+          compactOptions.signal ?? new AbortController().signal,
+          "manual",
+        );
+        return next ? { messages: next.length } : undefined;
+      });
     },
 
     activeRuns: () =>

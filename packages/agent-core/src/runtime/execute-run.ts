@@ -33,7 +33,7 @@ export function modelCandidates(requested: string, agent: AgentDefinition): stri
 }
 
 export async function executeRun(params: ExecuteRunParams): Promise<RunResult> {
-  const { request, agent, active, options, sessions, emit, now } = params;
+  const { request, agent, active } = params;
   const timed = runSignal(active.controller.signal, request.timeoutSeconds ?? agent.timeoutSeconds ?? 600);
   try {
     return await executeWithSignal(params, timed.signal);
