@@ -2,12 +2,15 @@
  * The `anthropic-messages` adapter: the official SDK's streaming Messages call, parsed into the
  * shared message builder.
  */
-import Anthropic from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
 import type { MessageBuilder } from "../../stream/message-builder.js";
 import { runAdapter } from "../../stream/run-adapter.js";
 import type { StopReason, StreamFunction } from "../../types.js";
+import { lazyModule } from "../shared/lazy-module.js";
 import { toAnthropicParams } from "./convert.js";
 import { ANTHROPIC_ERROR_RULES } from "./errors.js";
+
+const loadAnthropicSdk = lazyModule(() => import("@anthropic-ai/sdk"));
 
 const STOP_REASONS: Record<string, Exclude<StopReason, "error" | "aborted">> = {
   end_turn: "stop",
@@ -90,7 +93,8 @@ function handleEvent(
  */
 export const streamAnthropic: StreamFunction = (model, context, options) =>
   runAdapter(model, options, ANTHROPIC_ERROR_RULES, async ({ builder, signal, options: opts }) => {
-    const client = new Anthropic({
+    const { default: AnthropicClient } = await loadAnthropicSdk();
+    const client = new AnthropicClient({
       apiKey: opts.apiKey ?? "",
       baseURL: model.baseUrl ?? "https://api.anthropic.com",
       maxRetries: 0,

@@ -1,13 +1,15 @@
 /**
  * The `google-generative-ai` adapter: Gemini's streamGenerateContent through @google/genai.
  */
-import { GoogleGenAI } from "@google/genai";
 import { runAdapter } from "../../stream/run-adapter.js";
 import type { StreamFunction } from "../../types.js";
+import { lazyModule } from "../shared/lazy-module.js";
 import { GeminiChunkReader } from "./chunk-reader.js";
 import { GOOGLE_ERROR_RULES } from "./errors.js";
 import { toGoogleFailure } from "./failure.js";
 import { buildGeminiRequest } from "./request.js";
+
+const loadGoogleSdk = lazyModule(() => import("@google/genai"));
 
 /**
  * Streams a Gemini reply. Never throws: failures end the stream with a classified `error` event.
@@ -18,6 +20,7 @@ import { buildGeminiRequest } from "./request.js";
  */
 export const streamGoogle: StreamFunction = (model, context, options) =>
   runAdapter(model, options, GOOGLE_ERROR_RULES, async ({ builder, signal, options: opts }) => {
+    const { GoogleGenAI } = await loadGoogleSdk();
     let failedHeaders: Headers | undefined;
     const client = new GoogleGenAI({
       apiKey: opts.apiKey ?? "",

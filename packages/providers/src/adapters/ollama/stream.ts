@@ -1,13 +1,15 @@
 /**
  * The `ollama-chat` adapter: Ollama's native `/api/chat` (NDJSON) through the `ollama` package.
  */
-import { Ollama } from "ollama";
 import { runAdapter, StreamIncompleteError } from "../../stream/run-adapter.js";
 import type { StreamFunction } from "../../types.js";
+import { lazyModule } from "../shared/lazy-module.js";
 import { OllamaChunkReader } from "./chunk-reader.js";
 import { OLLAMA_ERROR_RULES } from "./errors.js";
 import { buildOllamaRequest } from "./request.js";
 import { estimatePromptTokens } from "./truncation.js";
+
+const loadOllamaSdk = lazyModule(() => import("ollama"));
 
 /** An HTTP failure with the response headers the SDK's ResponseError drops (retry-after). */
 class OllamaHttpFailure extends Error {
@@ -38,6 +40,7 @@ function normalise(error: unknown, failed: Response | undefined): unknown {
  */
 export const streamOllama: StreamFunction = (model, context, options) =>
   runAdapter(model, options, OLLAMA_ERROR_RULES, async ({ builder, signal, options: opts }) => {
+    const { Ollama } = await loadOllamaSdk();
     let failed: Response | undefined;
     const headers: Record<string, string> = { ...model.headers, ...opts.headers };
     if (opts.apiKey) headers.Authorization = `Bearer ${opts.apiKey}`;

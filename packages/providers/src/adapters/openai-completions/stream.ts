@@ -72,7 +72,7 @@ function applyChunk(
  */
 export const streamOpenAICompletions: StreamFunction = (model, context, options) =>
   runAdapter(model, options, OPENAI_ERROR_RULES, async ({ builder, signal, options: opts }) => {
-    const client = createOpenAIClient(model, opts);
+    const client = await createOpenAIClient(model, opts);
     const chunks = await client.chat.completions.create(toCompletionsParams(model, context, opts), {
       signal,
     });

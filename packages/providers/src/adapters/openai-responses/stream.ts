@@ -100,7 +100,7 @@ function applyEvent(event: Event, b: MessageBuilder, state: StreamState): void {
  */
 export const streamOpenAIResponses: StreamFunction = (model, context, options) =>
   runAdapter(model, options, OPENAI_ERROR_RULES, async ({ builder, signal, options: opts }) => {
-    const client = createOpenAIClient(model, opts);
+    const client = await createOpenAIClient(model, opts);
     const events = await client.responses.create(toResponsesParams(model, context, opts), { signal });
     builder.start();
     const state: StreamState = { argumentDeltas: new Set() };
