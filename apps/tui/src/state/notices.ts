@@ -1,0 +1,52 @@
+/** Turns failover lifecycle events into the one-line notices the chat shows inline. */
+import type { NoticeLevel } from "./types.js";
+
+const REASONS: Readonly<Record<string, string>> = {
+  rate_limit: "rate-limited",
+  overloaded: "overloaded",
+  timeout: "timed out",
+  auth: "rejected the credentials",
+  billing: "reported a billing problem",
+  context_overflow: "ran out of context",
+  model_not_found: "is unknown",
+  auth_permanent: "rejected the credentials",
+  format: "rejected the request",
+  aborted: "was aborted",
+  unknown: "failed",
+};
+
+/** A person's words for a failure reason: "rate_limit" → "rate-limited". */
+export function describeReason(reason: unknown): string {
+  const key = String(reason ?? "");
+  return REASONS[key] ?? (key ? `failed (${key})` : "failed");
+}
+
+/**
+ * @example
+ * failoverNotice({ phase: "failover", event: "fallback", from: "anthropic/claude-opus-4-6",
+ *   to: "openai/gpt-4o", reason: "rate_limit" });
+ * // → { level: "warn", text: "anthropic/claude-opus-4-6 rate-limited → switched to openai/gpt-4o" }
+ */
+export function failoverNotice(data: Record<string, unknown>): { level: NoticeLevel; text: string } | undefined {
+  switch (data.event) {
+    case "fallback":
+      return {
+        level: "warn",
+        text: `${String(data.from)} ${describeReason(data.reason)} → switched to ${String(data.to)}`,
+      };
+    case "attempt_failed": {
+      const status = typeof data.status === "number" ? ` (HTTP ${data.status})` : "";
+      return {
+        level: "warn",
+        text: `${String(data.provider)}/${String(data.model)} ${describeReason(data.reason)}${status}`,
+      };
+    }
+    case "candidate_skipped":
+      return {
+        level: "info",
+        text: `skipped ${String(data.provider)}/${String(data.model)}: ${describeReason(data.reason)}, cooling down`,
+      };
+    default:
+      return undefined;
+  }
+}

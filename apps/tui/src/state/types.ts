@@ -1,0 +1,95 @@
+/** The TUI's state: plain data, changed only by `reduce`. Components render it; they never own it. */
+
+export type ConnectionState = "connecting" | "connected" | "reconnecting" | "offline";
+
+export interface UserItem {
+  kind: "user";
+  id: string;
+  text: string;
+}
+
+export interface AssistantItem {
+  kind: "assistant";
+  id: string;
+  runId?: string;
+  text: string;
+  thinking: string;
+  streaming: boolean;
+}
+
+export type ToolStatus = "running" | "ok" | "error";
+
+export interface ToolItem {
+  kind: "tool";
+  id: string;
+  runId?: string;
+  toolCallId?: string;
+  name: string;
+  args: Record<string, unknown>;
+  status: ToolStatus;
+  durationMs?: number;
+  result?: string;
+}
+
+export type NoticeLevel = "info" | "warn" | "error";
+
+export interface NoticeItem {
+  kind: "notice";
+  id: string;
+  level: NoticeLevel;
+  text: string;
+}
+
+export type ChatItem = UserItem | AssistantItem | ToolItem | NoticeItem;
+
+/** What the footer shows about the current session. */
+export interface SessionInfo {
+  key: string;
+  agentId: string;
+  model?: string;
+  thinkingLevel?: string;
+  contextTokens: number;
+  contextWindow?: number;
+  inputTokens: number;
+  outputTokens: number;
+  /** Cost of the session in USD, when the model's price is known. */
+  costUsd?: number;
+}
+
+export interface TuiState {
+  items: readonly ChatItem[];
+  session: SessionInfo;
+  connection: ConnectionState;
+  /** The run streaming into this session, if any. */
+  activeRunId?: string;
+  /** A message was sent and its run id is not known yet. */
+  pending: boolean;
+  showThinking: boolean;
+  expandTools: boolean;
+  /** Bumped on every new item id. */
+  nextId: number;
+}
+
+/** A gateway `agent` event payload, as the wire carries it. */
+export interface AgentEventPayload {
+  runId: string;
+  seq: number;
+  stream: string;
+  ts: number;
+  data: Record<string, unknown>;
+}
+
+export type Action =
+  | { type: "agent-event"; event: AgentEventPayload }
+  | { type: "user-message"; text: string }
+  | { type: "run-bound"; runId: string }
+  | { type: "run-ended"; runId: string; status: "ok" | "error" | "aborted"; error?: string }
+  | { type: "send-failed"; error: string }
+  | { type: "history"; items: readonly ChatItem[] }
+  | { type: "notice"; level: NoticeLevel; text: string }
+  | { type: "session"; session: Partial<SessionInfo> }
+  | { type: "switch-session"; key: string; agentId: string }
+  | { type: "connection"; state: ConnectionState }
+  | { type: "toggle-thinking" }
+  | { type: "toggle-tools" }
+  | { type: "clear" };
