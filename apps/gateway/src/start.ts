@@ -79,6 +79,15 @@ export async function startClaw(options: StartClawOptions): Promise<ClawGateway>
     version: CLAW_VERSION,
     stateDir,
     toolProfile: config.tools.profile,
+    commands: {
+      stopChildren: (sessionKey) => assembled.subagents.stop(sessionKey),
+      compact: async (sessionKey) => {
+        const outcome = await runtime.compact(sessionKey);
+        return outcome
+          ? `Compacted: the conversation is now ${outcome.messages} messages.`
+          : "Nothing to compact.";
+      },
+    },
   });
   const host = options.host ?? bindHost(config.gateway.bind);
   const gateway = await startGateway({

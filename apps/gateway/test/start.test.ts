@@ -136,3 +136,56 @@ describe("startClaw", () => {
     expect(reply.choices[0]?.message.content).toBe("Bonjour.");
   });
 });
+
+describe("commands, memory and subagents through the gateway", () => {
+  it("handles /status and /think before the model", async () => {
+    const { client, faux } = await start([]);
+    const status = (await client.request(
+      "agent",
+      { message: "/status", sessionKey: "agent:default:main", idempotencyKey: randomUUID() },
+      { expectFinal: true },
+    )) as { status: string; summary?: string };
+    expect(status.status).toBe("ok");
+    const think = (await client.request(
+      "agent",
+      { message: "/think high", sessionKey: "agent:default:main", idempotencyKey: randomUUID() },
+      { expectFinal: true },
+    )) as { status: string };
+    expect(think.status).toBe("ok");
+    const sessions = (await client.request("sessions.list", {})) as {
+      sessions: { key: string; thinkingLevel?: string }[];
+    };
+    expect(sessions.sessions.find((s) => s.key === "agent:default:main")?.thinkingLevel).toBe("high");
+    expect(faux.calls).toHaveLength(0);
+    await client.close();
+  });
+
+  it("searches the agent's memory files (keyword-only without an embedding key)", async () => {
+    const { client, claw } = await start([]);
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(
+      join(claw.agents[0]!.workspaceDir, "MEMORY.md"),
+      "# People\nAda prefers tea over coffee.\n",
+    );
+    const found = (await client.request("memory.search", { query: "Ada tea" })) as {
+      results: { path: string; snippet: string }[];
+    };
+    expect(found.results[0]?.path).toBe("MEMORY.md");
+    expect(found.results[0]?.snippet).toContain("Ada prefers tea");
+    await client.close();
+  });
+
+  it("gives the agent memory and session tools", async () => {
+    const { claw } = await start([]);
+    const names = (claw.agents[0]!.definition.tools ?? []).map((t) => t.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "memory_search",
+        "memory_get",
+        "sessions_spawn",
+        "sessions_list",
+        "sessions_send",
+      ]),
+    );
+  });
+});

@@ -16,6 +16,7 @@ import {
   resolveAgentWorkspaceDir,
   resolveDefaultAgentId,
 } from "@claw/config";
+import type { MemoryIndex } from "@claw/memory";
 import {
   createBinaryLookup,
   createSkillIndex,
@@ -34,6 +35,8 @@ export interface AssembledAgent {
   agentDir: string;
   skills: SkillIndex;
   tools: CodingTools;
+  /** The agent's memory index, when memory search is enabled (opened by assembleClaw). */
+  memory?: MemoryIndex;
 }
 
 export interface AgentAssemblyOptions {

@@ -8,17 +8,25 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   type AgentRuntime,
+  type AgentTool,
   createAgentRuntime,
   createFailoverRunner,
   createPersistentSessionStore,
+  createSessionTools,
+  createSubagentRegistry,
+  openSubagentOutbox,
   type PersistentSessionStore,
+  type SubagentRegistry,
 } from "@claw/agent-core";
 import type { ClawConfig } from "@claw/config";
+import { createMemoryTools, openMemoryIndex } from "@claw/memory";
 import type { Model, StreamFunction } from "@claw/providers";
 import Database from "better-sqlite3";
 import { createLogFile, type LogFile } from "../runtime-adapter/log-file.js";
 import { type AssembledAgent, assembleAgents } from "./agents.js";
 import { type AuthAssembly, assembleAuth } from "./auth.js";
+import { assembleCompaction } from "./compaction.js";
+import { memoryIndexOptions } from "./memory.js";
 import { createModelResolver, type ModelResolver } from "./models.js";
 
 export interface AssembleClawOptions {
@@ -41,6 +49,7 @@ export interface AssembledClaw {
   models: ModelResolver;
   auth: AuthAssembly;
   log: LogFile;
+  subagents: SubagentRegistry;
   stateDbPath: string;
   /** Aborts runs, stops watchers and background processes, closes the session store and db. */
   close(): Promise<void>;
@@ -87,6 +96,7 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
       onFailoverEvent: (event) => log.write("warn", `failover: ${event.type}`, { ...event }),
     }),
     sessions,
+    compaction: assembleCompaction(config, models, auth.profiles, options.stream),
     lanes: { main: config.agents.defaults.maxConcurrent },
     onListenerError: (error) => log.write("error", "event listener failed", { error: String(error) }),
   });
@@ -100,6 +110,36 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
     }
   });
 
+  const subagents = await attachSessionTools(runtime, agents, db, config, models, log);
+  await attachMemory(agents, config, {
+    stateDir,
+    env,
+    log,
+    profiles: auth.profiles,
+    ollamaBaseUrl: config.models.providers?.ollama?.baseUrl,
+  });
+  const seenSessions = new Set<string>();
+  runtime.subscribe((event) => {
+    if (
+      event.stream !== "lifecycle" ||
+      event.data.phase !== "start" ||
+      !event.sessionKey ||
+      seenSessions.has(event.sessionKey)
+    )
+      return;
+    seenSessions.add(event.sessionKey);
+    const agent = agents.find(
+      (a) => a.definition.id === runtime.resolveAgent(undefined, event.sessionKey).id,
+    );
+    agent?.memory?.notifySessionStart();
+  });
+  const archiveTimer = setInterval(() => {
+    void subagents
+      .archiveExpired()
+      .catch((error: unknown) => log.write("warn", "subagent archive failed", { error: String(error) }));
+  }, 5 * 60_000);
+  archiveTimer.unref();
+
   return {
     runtime,
     sessions,
@@ -107,9 +147,13 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
     models,
     auth,
     log,
+    subagents,
     stateDbPath,
     async close() {
+      clearInterval(archiveTimer);
       await runtime.close();
+      await subagents.settled();
+      await Promise.all(agents.map((a) => a.memory?.close()));
       for (const agent of agents) {
         agent.skills.close();
         agent.tools.dispose();
@@ -118,6 +162,78 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
       db.close();
     },
   };
+}
+
+/** Session tools and subagents: spawn with a SQLite outbox, exactly-once announce, depth limits. */
+async function attachSessionTools(
+  runtime: AgentRuntime,
+  agents: readonly AssembledAgent[],
+  db: InstanceType<typeof Database>,
+  config: ClawConfig,
+  models: ModelResolver,
+  log: LogFile,
+): Promise<SubagentRegistry> {
+  const limits = config.agents.defaults.subagents;
+  const registry = createSubagentRegistry({
+    runtime,
+    outbox: openSubagentOutbox(db),
+    limits: limits
+      ? {
+          maxSpawnDepth: limits.maxSpawnDepth,
+          maxChildrenPerAgent: limits.maxChildrenPerAgent,
+          maxConcurrent: limits.maxConcurrent,
+          archiveAfterMinutes: limits.archiveAfterMinutes,
+        }
+      : undefined,
+    isKnownModel: (ref) => models.resolve(ref) !== undefined,
+    onProblem: (message, run) =>
+      log.write("warn", `subagent: ${message}`, { runId: run.runId, parent: run.parentSessionKey }),
+  });
+  const tools = createSessionTools({
+    runtime,
+    registry,
+    send: {
+      agentToAgent: { enabled: config.tools.agentToAgent.enabled, allow: config.tools.agentToAgent.allow },
+      onProblem: (message) => log.write("warn", `sessions_send: ${message}`),
+    },
+  });
+  for (const agent of agents) {
+    agent.definition.tools = [...(agent.definition.tools ?? []), ...tools];
+    const policy = agent.definition.filterTools;
+    agent.definition.filterTools = (list, context) =>
+      registry.filterTools(policy ? policy(list, context) : list, context);
+  }
+  const recovered = await registry.recoverPending();
+  log.write("info", "subagent outbox recovered", { ...recovered });
+  return registry;
+}
+
+/** Opens each agent's memory index (no sync yet: that happens on session start or first search). */
+async function attachMemory(
+  agents: readonly AssembledAgent[],
+  config: ClawConfig,
+  inputs: { stateDir: string; env: Readonly<Record<string, string | undefined>>; log: LogFile } & Omit<
+    Parameters<typeof memoryIndexOptions>[2],
+    "workspaceDir" | "stateDir" | "env"
+  >,
+): Promise<void> {
+  for (const agent of agents) {
+    const options = memoryIndexOptions(config, agent.definition.id, {
+      ...inputs,
+      workspaceDir: agent.workspaceDir,
+    });
+    if (!options) continue;
+    const memory = await openMemoryIndex({
+      ...options,
+      onCorrupt: "rebuild",
+      log: (message) => inputs.log.write("info", `memory(${agent.definition.id}): ${message}`),
+    });
+    agent.memory = memory;
+    agent.definition.tools = [
+      ...(agent.definition.tools ?? []),
+      ...(createMemoryTools(memory) as unknown as AgentTool[]),
+    ];
+  }
 }
 
 /** The bundled `skills/` folder: next to the package in a checkout, absent when installed alone. */

@@ -3,12 +3,18 @@
  * `GatewayRuntime` contract. The gateway never sees agent-core's internals.
  */
 import { rm } from "node:fs/promises";
-import type { AgentRuntime, PersistentSessionStore } from "@claw/agent-core";
-import { type GatewayRuntime, type RunEvent, RuntimeError } from "@claw/gateway";
+import {
+  type AgentRuntime,
+  type CommandOptions,
+  handleCommand,
+  type PersistentSessionStore,
+} from "@claw/agent-core";
+import { type GatewayRuntime, type RunEvent, type RunHandle, RuntimeError } from "@claw/gateway";
 import type { ThinkingLevel } from "@claw/providers";
 import { TOOL_PROFILE_IDS } from "@claw/tool-policy";
 import type { AssembledAgent } from "../assemble/agents.js";
 import type { ModelResolver } from "../assemble/models.js";
+import { commandRunHandle } from "./command-run.js";
 import type { ConfigAccess } from "./config-access.js";
 import { effectiveTools } from "./effective-tools.js";
 import type { LogFile } from "./log-file.js";
@@ -27,6 +33,8 @@ export interface GatewayRuntimeParts {
   version: string;
   stateDir: string;
   toolProfile?: string;
+  /** Command handling (`/stop` children, `/compact`, …); commands are off when omitted. */
+  commands?: CommandOptions;
 }
 
 export function createGatewayRuntime(parts: GatewayRuntimeParts): GatewayRuntime {
@@ -40,8 +48,38 @@ export function createGatewayRuntime(parts: GatewayRuntimeParts): GatewayRuntime
     return entry;
   };
 
+  const startRun = (input: Parameters<GatewayRuntime["runAgent"]>[0]): RunHandle => {
+    const handle = runtime.run({
+      sessionKey: input.sessionKey,
+      agentId: input.agentId,
+      message: input.message,
+      model: input.model,
+      thinking: input.thinking as ThinkingLevel | undefined,
+      signal: input.signal,
+      senderIsOwner: true,
+    });
+    known.add(handle.runId);
+    const events: AsyncIterable<RunEvent> = {
+      async *[Symbol.asyncIterator]() {
+        for await (const event of handle.events)
+          yield { ...event, sessionKey: event.sessionKey ?? input.sessionKey };
+      },
+    };
+    return {
+      runId: handle.runId,
+      events,
+      result: handle.result.then((r) => ({
+        runId: r.runId,
+        status: r.status,
+        text: r.text,
+        ...(r.error ? { error: r.error.message } : {}),
+        usage: { inputTokens: r.usage.input, outputTokens: r.usage.output, totalTokens: r.usage.totalTokens },
+      })),
+    };
+  };
+
   return {
-    runAgent(input) {
+    async runAgent(input) {
       if (input.thinking !== undefined && !THINKING.includes(input.thinking as ThinkingLevel)) {
         throw new RuntimeError(
           "INVALID",
@@ -57,37 +95,17 @@ export function createGatewayRuntime(parts: GatewayRuntimeParts): GatewayRuntime
           `Unknown agent "${input.agentId}". Known agents: ${runtime.agents.map((a) => a.id).join(", ")}.`,
         );
       }
-      const handle = runtime.run({
-        sessionKey: input.sessionKey,
-        agentId: input.agentId,
-        message: input.message,
-        model: input.model,
-        thinking: input.thinking as ThinkingLevel | undefined,
-        signal: input.signal,
-        senderIsOwner: true,
-      });
-      known.add(handle.runId);
-      const events: AsyncIterable<RunEvent> = {
-        async *[Symbol.asyncIterator]() {
-          for await (const event of handle.events)
-            yield { ...event, sessionKey: event.sessionKey ?? input.sessionKey };
-        },
-      };
-      return {
-        runId: handle.runId,
-        events,
-        result: handle.result.then((r) => ({
-          runId: r.runId,
-          status: r.status,
-          text: r.text,
-          ...(r.error ? { error: r.error.message } : {}),
-          usage: {
-            inputTokens: r.usage.input,
-            outputTokens: r.usage.output,
-            totalTokens: r.usage.totalTokens,
-          },
-        })),
-      };
+      if (parts.commands && input.message.trimStart().startsWith("/")) {
+        const reply = await handleCommand(runtime, input.sessionKey, input.message, {
+          ...parts.commands,
+          senderIsOwner: true,
+        });
+        if (reply) {
+          if (!reply.passThrough) return commandRunHandle(input.sessionKey, reply);
+          return startRun({ ...input, message: reply.passThrough });
+        }
+      }
+      return startRun(input);
     },
     abortRun: (target) => runtime.abort(target, "aborted by a gateway client"),
     async waitRun(runId, timeoutMs) {
@@ -206,6 +224,23 @@ export function createGatewayRuntime(parts: GatewayRuntimeParts): GatewayRuntime
         source: s.source,
         enabled: true,
         path: s.location,
+      }));
+    },
+    async memorySearch(query) {
+      const agent = parts.agents.find((a) => a.definition.id === (query.agentId ?? defaultAgent.id));
+      if (!agent) throw new RuntimeError("NOT_FOUND", `Unknown agent "${query.agentId}".`);
+      if (!agent.memory)
+        throw new RuntimeError(
+          "UNAVAILABLE",
+          `Memory search is disabled for agent "${agent.definition.id}" (agents.*.memorySearch.enabled).`,
+        );
+      const response = await agent.memory.search(query.query, { maxResults: query.limit });
+      return response.results.map((r) => ({
+        path: r.path,
+        startLine: r.startLine,
+        endLine: r.endLine,
+        score: r.score,
+        snippet: r.snippet,
       }));
     },
     async health() {
