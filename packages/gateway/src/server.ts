@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
-import { CLOSE_CODES, checkRequest, PROTOCOL_LIMITS, warmValidators } from "@claw/protocol";
+import { CLOSE_CODES, checkRequest, PROTOCOL_LIMITS } from "@claw/protocol";
 import { type RawData, type WebSocket, WebSocketServer } from "ws";
 import { isAllowedOrigin } from "./auth/origin.js";
 import { AuthRateLimiter } from "./auth/rate-limit.js";
@@ -111,8 +111,9 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   );
   wss.on("connection", (ws, req) => onConnection(ctx, ws, req));
 
+  // Frame validators compile on the first frame (one-off ~50 ms), not here: an idle gateway
+  // then never loads typebox/compile.
   await listen(http, options.port ?? 18789, host);
-  warmValidators();
   const port = (http.address() as AddressInfo).port;
   const tick = setInterval(
     () => hub.broadcast("tick", { ts: Date.now() }, { dropIfSlow: true }),

@@ -1,6 +1,6 @@
+import { createRequire } from "node:module";
 import type { TSchema } from "typebox";
-import type { Validator } from "typebox/compile";
-import { Compile } from "typebox/compile";
+import type { Compile as CompileFunction, Validator } from "typebox/compile";
 import { EventFrame, type GatewayFrame, RequestFrame, ResponseFrame } from "./frames.js";
 import { ConnectParams } from "./handshake.js";
 import { METHODS, type MethodName } from "./table.js";
@@ -10,11 +10,20 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; message: string; 
 
 const cache = new WeakMap<TSchema, Validator>();
 
+// typebox/compile is ~300 modules (~50 ms, ~7 MB): loaded by the first check, not at import.
+// A synchronous require of the ESM entry (Node >= 20.19) keeps `check` synchronous.
+let compile: typeof CompileFunction | undefined;
+function loadCompile(): typeof CompileFunction {
+  compile ??= (createRequire(import.meta.url)("typebox/compile") as { Compile: typeof CompileFunction })
+    .Compile;
+  return compile;
+}
+
 /** Compiles a schema once and reuses the validator (JIT; compiled on first use). */
 export function validatorFor(schema: TSchema): Validator {
   let v = cache.get(schema);
   if (!v) {
-    v = Compile(schema) as unknown as Validator;
+    v = loadCompile()(schema) as unknown as Validator;
     cache.set(schema, v);
   }
   return v;
@@ -86,7 +95,10 @@ export function checkMethodParams(method: MethodName, params: unknown): Checked<
   return check(METHODS[method].params, params ?? {});
 }
 
-/** Compiles the frame validators now (call at startup if first-request latency matters). */
+/**
+ * Compiles the frame validators now (call it when first-request latency matters more than idle
+ * memory: it loads typebox/compile, otherwise loaded by the first frame).
+ */
 export function warmValidators(): void {
   validatorFor(RequestFrame);
   validatorFor(ConnectParams);
