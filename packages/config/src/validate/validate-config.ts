@@ -2,8 +2,8 @@
  * `validateConfig`: structure (every problem, with path, value and hint), then cross-field rules.
  * Defaults are applied to a copy first, so a key with a default is never "required".
  */
-import Value from "typebox/value";
 import { type ClawConfig, ClawConfigSchema } from "../schema/config.js";
+import { applyDefaults } from "./apply-defaults.js";
 import { checkModelRefs } from "./check-models.js";
 import { checkAgents, checkAuth, checkBindings, checkGateway } from "./check-references.js";
 import { buildKeyIndex, checkAgainstSchema } from "./check-schema.js";
@@ -34,10 +34,11 @@ export function validateConfig(document: unknown, options: ValidateOptions = {})
         { path: "", value: document, message: "must be an object", hint: "the file should contain { ... }" },
       ],
     };
-  const withDefaults = Value.Default(ClawConfigSchema, structuredClone(document));
-  keyIndex ??= buildKeyIndex(ClawConfigSchema as unknown as Record<string, unknown>);
+  const schema = ClawConfigSchema as unknown as Record<string, unknown>;
+  const withDefaults = applyDefaults(schema, structuredClone(document));
+  keyIndex ??= buildKeyIndex(schema);
   const issues: ConfigIssue[] = [];
-  checkAgainstSchema(ClawConfigSchema as unknown as Record<string, unknown>, withDefaults, [], {
+  checkAgainstSchema(schema, withDefaults, [], {
     issues,
     keyIndex,
   });
