@@ -1,4 +1,12 @@
-import { isMap, isScalar, LineCounter, parseDocument } from "yaml";
+import { createRequire } from "node:module";
+import type * as Yaml from "yaml";
+
+// yaml is ~70 modules (~20 ms, ~8 MB): loaded by the first SKILL.md parsed, not at import.
+let yaml: typeof Yaml | undefined;
+const loadYaml = (): typeof Yaml => {
+  yaml ??= createRequire(import.meta.url)("yaml") as typeof Yaml;
+  return yaml;
+};
 
 export type FrontmatterResult =
   | { ok: true; data: Record<string, unknown>; lineOf: (key: string) => number }
@@ -23,6 +31,7 @@ export function parseFrontmatter(text: string): FrontmatterResult {
     return { ok: false, line: 1, message: "missing YAML frontmatter (the file must start with ---)" };
   const end = lines.findIndex((line, i) => i > 0 && CLOSE.test(line));
   if (end < 0) return { ok: false, line: 1, message: "unterminated YAML frontmatter (no closing --- line)" };
+  const { isMap, isScalar, LineCounter, parseDocument } = loadYaml();
   const lineCounter = new LineCounter();
   const doc = parseDocument(lines.slice(1, end).join("\n"), {
     lineCounter,
