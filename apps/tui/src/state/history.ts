@@ -43,15 +43,29 @@ export function itemsFromHistory(messages: readonly WireMessage[]): ChatItem[] {
       for (const call of parts.filter((b) => b.type === "toolCall")) {
         const toolCallId = String(call.id ?? "");
         cards.set(toolCallId, items.length);
-        const args = typeof call.arguments === "object" && call.arguments ? (call.arguments as Record<string, unknown>) : {};
-        items.push({ kind: "tool", id: id(), toolCallId, name: String(call.name ?? "tool"), args, status: "ok" });
+        const args =
+          typeof call.arguments === "object" && call.arguments
+            ? (call.arguments as Record<string, unknown>)
+            : {};
+        items.push({
+          kind: "tool",
+          id: id(),
+          toolCallId,
+          name: String(call.name ?? "tool"),
+          args,
+          status: "ok",
+        });
       }
     } else if (message.role === "toolResult" && typeof message.content === "object" && message.content) {
       const result = message.content as { toolCallId?: string; isError?: boolean; content?: unknown };
       const index = cards.get(String(result.toolCallId ?? ""));
       const card = index === undefined ? undefined : (items[index] as ToolItem);
       if (card && index !== undefined)
-        items[index] = { ...card, status: result.isError ? "error" : "ok", result: resultText(result.content) };
+        items[index] = {
+          ...card,
+          status: result.isError ? "error" : "ok",
+          result: resultText(result.content),
+        };
     }
   }
   return items;

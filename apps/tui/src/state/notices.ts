@@ -27,7 +27,9 @@ export function describeReason(reason: unknown): string {
  *   to: "openai/gpt-4o", reason: "rate_limit" });
  * // → { level: "warn", text: "anthropic/claude-opus-4-6 rate-limited → switched to openai/gpt-4o" }
  */
-export function failoverNotice(data: Record<string, unknown>): { level: NoticeLevel; text: string } | undefined {
+export function failoverNotice(
+  data: Record<string, unknown>,
+): { level: NoticeLevel; text: string } | undefined {
   switch (data.event) {
     case "fallback":
       return {

@@ -3,7 +3,15 @@
  * structural sharing, so a component can tell by reference whether its item changed.
  */
 import { failoverNotice } from "./notices.js";
-import type { Action, AgentEventPayload, AssistantItem, ChatItem, SessionInfo, ToolItem, TuiState } from "./types.js";
+import type {
+  Action,
+  AgentEventPayload,
+  AssistantItem,
+  ChatItem,
+  SessionInfo,
+  ToolItem,
+  TuiState,
+} from "./types.js";
 
 /**
  * @example
@@ -103,9 +111,11 @@ function onAgentEvent(state: TuiState, event: AgentEventPayload): TuiState {
       return state;
     }
     case "compaction": {
-      if (data.phase === "start") return push(state, notice(`compacting context (${String(data.reason ?? "auto")})…`, "info"));
+      if (data.phase === "start")
+        return push(state, notice(`compacting context (${String(data.reason ?? "auto")})…`, "info"));
       if (data.phase === "end" && data.ok === false) return push(state, notice("compaction failed", "warn"));
-      if (data.phase === "error") return push(state, notice(`compaction failed: ${String(data.error ?? "")}`, "warn"));
+      if (data.phase === "error")
+        return push(state, notice(`compaction failed: ${String(data.error ?? "")}`, "warn"));
       return state;
     }
     default:
@@ -139,7 +149,10 @@ function onTool(state: TuiState, runId: string, data: Record<string, unknown>): 
   const toolCallId = typeof data.toolCallId === "string" ? data.toolCallId : undefined;
   const index = lastIndexWhere(
     state.items,
-    (i) => i.kind === "tool" && i.runId === runId && (toolCallId ? i.toolCallId === toolCallId : i.status === "running"),
+    (i) =>
+      i.kind === "tool" &&
+      i.runId === runId &&
+      (toolCallId ? i.toolCallId === toolCallId : i.status === "running"),
   );
   if (data.phase === "start" || index < 0) {
     // A tool card ends the assistant block before it; later text starts a new block below the card.
@@ -179,7 +192,12 @@ function sealAssistant(state: TuiState, runId: string): TuiState {
   return replaceAt(state, index, { ...(state.items[index] as AssistantItem), streaming: false });
 }
 
-function onRunEnded(state: TuiState, runId: string, status: "ok" | "error" | "aborted", error?: string): TuiState {
+function onRunEnded(
+  state: TuiState,
+  runId: string,
+  status: "ok" | "error" | "aborted",
+  error?: string,
+): TuiState {
   let next = state;
   state.items.forEach((item, index) => {
     if (item.kind === "assistant" && item.runId === runId && item.streaming)

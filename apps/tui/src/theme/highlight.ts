@@ -5,23 +5,50 @@
  */
 
 const KEYWORDS: Readonly<Record<string, readonly string[]>> = {
-  js: "async await break case catch class const continue default delete do else export extends false finally for from function if import in instanceof interface let new null of return static super switch this throw true try type typeof undefined var void while yield".split(" "),
-  py: "and as assert async await break class continue def del elif else except False finally for from global if import in is lambda None nonlocal not or pass raise return True try while with yield".split(" "),
-  sh: "case do done elif else esac export fi for function if in local return then until while echo cd set unset".split(" "),
-  go: "break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var nil true false".split(" "),
-  rs: "as async await break const continue crate else enum extern false fn for if impl in let loop match mod move mut pub ref return self Self static struct super trait true type unsafe use where while".split(" "),
+  js: "async await break case catch class const continue default delete do else export extends false finally for from function if import in instanceof interface let new null of return static super switch this throw true try type typeof undefined var void while yield".split(
+    " ",
+  ),
+  py: "and as assert async await break class continue def del elif else except False finally for from global if import in is lambda None nonlocal not or pass raise return True try while with yield".split(
+    " ",
+  ),
+  sh: "case do done elif else esac export fi for function if in local return then until while echo cd set unset".split(
+    " ",
+  ),
+  go: "break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var nil true false".split(
+    " ",
+  ),
+  rs: "as async await break const continue crate else enum extern false fn for if impl in let loop match mod move mut pub ref return self Self static struct super trait true type unsafe use where while".split(
+    " ",
+  ),
 };
 
 const ALIASES: Readonly<Record<string, string>> = {
-  javascript: "js", ts: "js", typescript: "js", tsx: "js", jsx: "js", json: "js", mjs: "js",
-  python: "py", bash: "sh", shell: "sh", zsh: "sh", console: "sh", golang: "go", rust: "rs",
+  javascript: "js",
+  ts: "js",
+  typescript: "js",
+  tsx: "js",
+  jsx: "js",
+  json: "js",
+  mjs: "js",
+  python: "py",
+  bash: "sh",
+  shell: "sh",
+  zsh: "sh",
+  console: "sh",
+  golang: "go",
+  rust: "rs",
 };
 
 const COMMENT: Readonly<Record<string, RegExp>> = {
-  js: /\/\/.*$/, go: /\/\/.*$/, rs: /\/\/.*$/, py: /#.*$/, sh: /#.*$/,
+  js: /\/\/.*$/,
+  go: /\/\/.*$/,
+  rs: /\/\/.*$/,
+  py: /#.*$/,
+  sh: /#.*$/,
 };
 
-const TOKEN = /("(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?|`(?:[^`\\]|\\.)*`?)|(\b\d+(?:\.\d+)?\b)|([A-Za-z_$][\w$]*)/g;
+const TOKEN =
+  /("(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?|`(?:[^`\\]|\\.)*`?)|(\b\d+(?:\.\d+)?\b)|([A-Za-z_$][\w$]*)/g;
 
 const wrap = (code: number, text: string) => `\x1b[${code}m${text}\x1b[39m`;
 

@@ -1,0 +1,109 @@
+/** Runs a slash command against the gateway and the UI. Replies appear as notices in the chat. */
+import type { GatewaySession } from "../gateway/gateway-session.js";
+import { formatTokens } from "../state/format.js";
+import type { Action, TuiState } from "../state/types.js";
+import { agentOfSessionKey, COMMANDS, KEYS, THINKING_LEVELS } from "./table.js";
+
+export type PickerKind = "session" | "agent" | "model" | "thinking";
+
+/** What a command may touch. The app provides it; tests can provide a fake. */
+export interface CommandContext {
+  gateway: GatewaySession;
+  state(): TuiState;
+  dispatch(action: Action): void;
+  pick(kind: PickerKind): void;
+  switchSession(key: string, agentId: string): Promise<void>;
+  quit(): void;
+}
+
+interface StatusReply {
+  runtimeVersion?: string;
+  uptimeMs?: number;
+  activeRuns?: number;
+  sessions?: { count?: number; defaults?: { model?: string | null } };
+}
+
+/**
+ * @example
+ * await runCommand(ctx, "model", "openai/gpt-4o");
+ */
+export async function runCommand(ctx: CommandContext, name: string, args: string): Promise<void> {
+  const info = (text: string) => ctx.dispatch({ type: "notice", level: "info", text });
+  const session = ctx.state().session;
+  switch (name) {
+    case "new":
+    case "reset": {
+      const ok = await ctx.gateway.call("sessions.reset", { key: session.key, reason: name });
+      if (ok === undefined) return;
+      ctx.dispatch({ type: "clear" });
+      info(name === "new" ? `new session on ${session.key}` : `session ${session.key} reset`);
+      await ctx.gateway.refresh();
+      return;
+    }
+    case "model": {
+      if (!args) return ctx.pick("model");
+      const model = args === "default" ? null : args;
+      if (await ctx.gateway.patch({ model })) info(`model: ${model ?? "agent default"}`);
+      return;
+    }
+    case "think": {
+      if (!args) return ctx.pick("thinking");
+      if (!(THINKING_LEVELS as readonly string[]).includes(args))
+        return ctx.dispatch({
+          type: "notice",
+          level: "error",
+          text: `/think ${args}: use one of ${THINKING_LEVELS.join(", ")}`,
+        });
+      if (await ctx.gateway.patch({ thinkingLevel: args })) info(`thinking: ${args}`);
+      return;
+    }
+    case "agent":
+      if (!args) return ctx.pick("agent");
+      return ctx.switchSession(`agent:${args}:main`, args);
+    case "session":
+      if (!args) return ctx.pick("session");
+      return ctx.switchSession(args, agentOfSessionKey(args) ?? session.agentId);
+    case "context": {
+      const window = session.contextWindow;
+      const pct = window ? ` (${Math.round((100 * session.contextTokens) / window)}%)` : "";
+      info(
+        `context: ${formatTokens(session.contextTokens)}${window ? ` of ${formatTokens(window)}` : ""} tokens${pct} · ` +
+          `input ${formatTokens(session.inputTokens)} · output ${formatTokens(session.outputTokens)} · model ${session.model ?? "default"}`,
+      );
+      return;
+    }
+    case "compact": {
+      if (!ctx.gateway.client.hello?.features.methods.includes("sessions.compact")) {
+        info("this gateway has no sessions.compact method: it compacts on its own when the context fills up");
+        return;
+      }
+      if ((await ctx.gateway.call("sessions.compact", { key: session.key })) !== undefined) info("compacted");
+      await ctx.gateway.refresh();
+      return;
+    }
+    case "status": {
+      const s = await ctx.gateway.call<StatusReply>("status", {});
+      if (!s) return;
+      const uptime = Math.round((s.uptimeMs ?? 0) / 1000);
+      info(
+        `gateway ${s.runtimeVersion ?? "?"} · up ${uptime}s · ${s.sessions?.count ?? 0} sessions · ` +
+          `${s.activeRuns ?? 0} active runs · default model ${s.sessions?.defaults?.model ?? "?"}`,
+      );
+      return;
+    }
+    case "stop":
+      return ctx.gateway.abort();
+    case "help": {
+      const commands = COMMANDS.map(
+        (c) => `/${c.name}${c.argumentHint ? ` ${c.argumentHint}` : ""} — ${c.description}`,
+      );
+      const keys = KEYS.map(([k, v]) => `${k}: ${v}`);
+      info(["commands:", ...commands, "keys:", ...keys].join("\n"));
+      return;
+    }
+    case "quit":
+      return ctx.quit();
+    default:
+      ctx.dispatch({ type: "notice", level: "error", text: `unknown command /${name} — /help lists them` });
+  }
+}

@@ -1,0 +1,32 @@
+/** An assistant turn: its thinking block above its streamed markdown answer. */
+import type { Component } from "@mariozechner/pi-tui";
+import type { AssistantItem } from "../state/types.js";
+import type { Theme } from "../theme/theme.js";
+import { StreamingMarkdown } from "./streaming-markdown.js";
+import { ThinkingBlock } from "./thinking-block.js";
+
+export class AssistantMessage implements Component {
+  private readonly thinking: ThinkingBlock;
+  private readonly body: StreamingMarkdown;
+
+  constructor(theme: Theme) {
+    this.thinking = new ThinkingBlock(theme);
+    this.body = new StreamingMarkdown(theme.markdown);
+  }
+
+  update(item: AssistantItem, showThinking: boolean): void {
+    this.thinking.set(item.thinking, showThinking);
+    this.body.setText(item.text);
+  }
+
+  invalidate(): void {
+    this.thinking.invalidate();
+    this.body.invalidate();
+  }
+
+  render(width: number): string[] {
+    const thinking = this.thinking.render(width);
+    const body = this.body.render(width);
+    return thinking.length === 0 ? [""].concat(body) : [""].concat(thinking, body);
+  }
+}

@@ -1,0 +1,216 @@
+/**
+ * The TUI's link to the gateway: connects (retrying until the gateway is up), feeds `agent` and
+ * `chat` events into the state, tracks the connection, refreshes everything after a reconnect or
+ * a seq gap, and offers the few calls the commands need.
+ */
+import { randomUUID } from "node:crypto";
+import { ClawClient } from "@claw/client";
+import { itemsFromHistory } from "../state/history.js";
+import type { Action, AgentEventPayload, TuiState } from "../state/types.js";
+import { RunRouter } from "./run-router.js";
+import { type ModelRow, type SessionRowLike, sessionInfo } from "./session-info.js";
+
+export interface GatewayTarget {
+  url: string;
+  token?: string;
+  password?: string;
+  /** Where the device identity lives (the Claw state dir). */
+  stateDir?: string;
+}
+
+export interface GatewaySessionOptions extends GatewayTarget {
+  dispatch(action: Action): void;
+  getState(): TuiState;
+  /** Reconnect back-off (ms); tests shorten it. */
+  reconnectDelayMs?: { initial: number; max: number };
+}
+
+interface ChatEventPayload {
+  runId: string;
+  sessionKey: string;
+  state: "delta" | "final" | "aborted" | "error";
+  errorMessage?: string;
+}
+
+interface StatusPayload {
+  heartbeat?: { defaultAgentId?: string; agents?: { agentId: string }[] };
+  sessions?: { defaults?: { model?: string | null; contextTokens?: number | null } };
+}
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+export class GatewaySession {
+  readonly client: ClawClient;
+  private readonly router: RunRouter;
+  private stopped = false;
+  private lastFrameAt = Date.now();
+  private watchdog?: NodeJS.Timeout;
+  /** What the footer and completions know: filled by `refresh`. */
+  models: ModelRow[] = [];
+  agents: string[] = [];
+  sessions: SessionRowLike[] = [];
+  defaults: { model?: string; contextTokens?: number } = {};
+
+  constructor(private readonly options: GatewaySessionOptions) {
+    const delays = options.reconnectDelayMs ?? { initial: 500, max: 5000 };
+    this.client = new ClawClient({
+      url: options.url,
+      token: options.token,
+      password: options.password,
+      stateDir: options.stateDir,
+      client: { id: "claw-tui", mode: "cli" },
+      scopes: ["operator.read", "operator.write", "operator.admin"],
+      reconnect: { enabled: true, initialDelayMs: delays.initial, maxDelayMs: delays.max },
+      onHello: () => this.dispatch({ type: "connection", state: "connected" }),
+      onGap: (gap) => {
+        if (gap.reason === "seq") this.notice("info", "missed some events — refreshing");
+        void this.refresh({ history: true });
+      },
+    });
+    this.router = new RunRouter(
+      () => this.options.getState().session.key,
+      (event) => this.dispatch({ type: "agent-event", event }),
+    );
+    this.client.on("*", () => {
+      this.lastFrameAt = Date.now();
+    });
+    this.client.on("agent", (payload) => this.router.onAgentEvent(payload as AgentEventPayload));
+    this.client.on("chat", (payload) => this.onChat(payload as ChatEventPayload));
+    this.client.on("shutdown", () => this.dispatch({ type: "connection", state: "reconnecting" }));
+  }
+
+  private dispatch(action: Action): void {
+    if (!this.stopped) this.options.dispatch(action);
+  }
+
+  private notice(level: "info" | "warn" | "error", text: string): void {
+    this.dispatch({ type: "notice", level, text });
+  }
+
+  /** Connects, retrying with back-off until the gateway answers or `stop()` is called. */
+  async start(): Promise<void> {
+    const delays = this.options.reconnectDelayMs ?? { initial: 500, max: 5000 };
+    for (let attempt = 0; !this.stopped; attempt++) {
+      try {
+        const hello = await this.client.connect();
+        this.startWatchdog(hello.policy.tickIntervalMs);
+        await this.refresh({ history: true });
+        return;
+      } catch (err) {
+        if (attempt === 0) this.notice("warn", `${errorText(err)} — retrying`);
+        this.dispatch({ type: "connection", state: "offline" });
+        await new Promise((r) => setTimeout(r, Math.min(delays.max, delays.initial * 2 ** attempt)));
+      }
+    }
+  }
+
+  /** Marks the link as reconnecting when no frame (not even a tick) arrived for 2.5 tick intervals. */
+  private startWatchdog(tickMs: number): void {
+    clearInterval(this.watchdog);
+    this.watchdog = setInterval(() => {
+      if (Date.now() - this.lastFrameAt > tickMs * 2.5)
+        this.dispatch({ type: "connection", state: "reconnecting" });
+    }, tickMs);
+    this.watchdog.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.watchdog);
+    await this.client.close().catch(() => {});
+  }
+
+  /** A request whose failure becomes a notice instead of an exception. */
+  async call<T>(method: string, params?: unknown): Promise<T | undefined> {
+    try {
+      return await this.client.request<T>(method, params);
+    } catch (err) {
+      if (/not connected|connection closed/.test(errorText(err)))
+        this.dispatch({ type: "connection", state: "reconnecting" });
+      this.notice("error", errorText(err));
+      return undefined;
+    }
+  }
+
+  /** Re-reads models, agents, the session row and (optionally) the transcript. */
+  async refresh(what: { history?: boolean } = {}): Promise<void> {
+    const key = this.options.getState().session.key;
+    const [models, status, list, history] = await Promise.all([
+      this.call<{ models: ModelRow[] }>("models.list", {}),
+      this.call<StatusPayload>("status", {}),
+      this.call<{ sessions: SessionRowLike[] }>("sessions.list", {}),
+      what.history
+        ? this.call<{ messages: { role: string; content: unknown }[] }>("chat.history", {
+            sessionKey: key,
+            limit: 200,
+          })
+        : undefined,
+    ]);
+    if (models) this.models = models.models;
+    if (status) {
+      this.agents = (status.heartbeat?.agents ?? []).map((a) => a.agentId);
+      this.defaults = {
+        model: status.sessions?.defaults?.model ?? undefined,
+        contextTokens: status.sessions?.defaults?.contextTokens ?? undefined,
+      };
+    }
+    if (list) this.sessions = list.sessions;
+    if (this.options.getState().session.key !== key) return;
+    const row = this.sessions.find((s) => s.key === key);
+    this.dispatch({
+      type: "session",
+      session: sessionInfo(row, {
+        defaultModel: this.defaults.model,
+        defaultContextTokens: this.defaults.contextTokens,
+        models: this.models,
+      }),
+    });
+    if (history) this.dispatch({ type: "history", items: itemsFromHistory(history.messages) });
+  }
+
+  /** Sends a message on the current session; the answer streams in through events. */
+  async send(text: string): Promise<void> {
+    const state = this.options.getState();
+    const key = state.session.key;
+    this.dispatch({ type: "user-message", text });
+    try {
+      const res = await this.client.request<{ runId: string }>("chat.send", {
+        sessionKey: key,
+        message: text,
+        idempotencyKey: randomUUID(),
+        agentId: state.session.agentId,
+      });
+      if (this.router.bind(res.runId, key)) this.dispatch({ type: "run-bound", runId: res.runId });
+    } catch (err) {
+      this.dispatch({ type: "send-failed", error: `not sent: ${errorText(err)}` });
+    }
+  }
+
+  /** Aborts the running turn of the current session. */
+  async abort(): Promise<void> {
+    const state = this.options.getState();
+    await this.call("chat.abort", {
+      sessionKey: state.session.key,
+      ...(state.activeRunId ? { runId: state.activeRunId } : {}),
+    });
+  }
+
+  /** Patches the current session, creating it first when the gateway does not know it yet. */
+  async patch(fields: Record<string, unknown>): Promise<boolean> {
+    const key = this.options.getState().session.key;
+    if (!this.sessions.some((s) => s.key === key)) await this.call("sessions.reset", { key, reason: "new" });
+    const ok = await this.call("sessions.patch", { key, ...fields });
+    await this.refresh();
+    return ok !== undefined;
+  }
+
+  private onChat(chat: ChatEventPayload): void {
+    const known = this.router.sessionOf(chat.runId);
+    if (known === undefined && this.router.bind(chat.runId, chat.sessionKey) && chat.state === "delta")
+      this.dispatch({ type: "run-bound", runId: chat.runId });
+    if (chat.sessionKey !== this.options.getState().session.key || chat.state === "delta") return;
+    const status = chat.state === "final" ? "ok" : chat.state;
+    this.dispatch({ type: "run-ended", runId: chat.runId, status, error: chat.errorMessage });
+    void this.refresh();
+  }
+}
