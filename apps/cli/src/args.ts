@@ -36,3 +36,40 @@ export async function parseCommandArgs(
     throw new UsageError(`${message.replace(/\.$/, "")} (in "${command}")`, `run \`${command} --help\``);
   }
 }
+
+/**
+ * Parses `args` against flags from the command table.
+ *
+ * @example
+ * const { values } = await parseFlags(["--json"], { json: { type: "boolean", summary: "" } }, "claw status");
+ */
+export function parseFlags(
+  args: string[],
+  flags: Readonly<Record<string, { type: "string" | "boolean"; short?: string }>>,
+  command: string,
+): Promise<ParsedCommandArgs> {
+  const options: Options = {};
+  for (const [name, flag] of Object.entries(flags))
+    options[name] = flag.short ? { type: flag.type, short: flag.short } : { type: flag.type };
+  return parseCommandArgs(args, options, command);
+}
+
+/** A string flag's value, or undefined. */
+export function stringFlag(values: ParsedCommandArgs["values"], name: string): string | undefined {
+  const value = values[name];
+  return typeof value === "string" ? value : undefined;
+}
+
+/** A positive integer flag (`--limit 5`); a wrong value is a usage error naming the flag. */
+export function intFlag(
+  values: ParsedCommandArgs["values"],
+  name: string,
+  { min = 1 }: { min?: number } = {},
+): number | undefined {
+  const raw = stringFlag(values, name);
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min)
+    throw new UsageError(`--${name} must be an integer ≥ ${min}, got "${raw}"`, `e.g. --${name} 10`);
+  return value;
+}

@@ -24,6 +24,26 @@ export class UsageError extends Error {
   }
 }
 
+/** A failure with its own exit code and a one-line hint saying what to do. */
+export class CliError extends Error {
+  readonly hint: string | undefined;
+  readonly exitCode: number;
+
+  constructor(message: string, options: { hint?: string; exitCode?: number } = {}) {
+    super(message);
+    this.name = "CliError";
+    this.hint = options.hint;
+    this.exitCode = options.exitCode ?? EXIT_FAILURE;
+  }
+}
+
+/** Exit codes, documented in the README and docs/cli.md. */
 export const EXIT_OK = 0;
+/** The command failed, or the agent run ended in error. */
 export const EXIT_FAILURE = 1;
+/** The command line was wrong (unknown command, flag, agent or model). */
 export const EXIT_USAGE = 2;
+/** The gateway could not be reached. */
+export const EXIT_UNREACHABLE = 3;
+/** The run was aborted (Ctrl-C, `chat.abort`) or timed out. */
+export const EXIT_ABORTED = 4;

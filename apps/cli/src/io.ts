@@ -1,5 +1,6 @@
 /** What a command may touch: output streams, environment and home dir (injected for tests). */
 import { homedir } from "node:os";
+import type { Model, StreamFunction } from "@claw/providers";
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -8,6 +9,8 @@ export interface CliIo {
   homeDir: string;
   /** True when stdout is a terminal (colour and decoration allowed). */
   isTTY: boolean;
+  /** Extra models and a stream function for the embedded runtime (`--local`); tests pass the faux provider. */
+  embedded?: { models?: readonly Model[]; stream?: StreamFunction };
 }
 
 /** The real process. A closed pipe (`claw config schema | head`) ends quietly instead of crashing. */

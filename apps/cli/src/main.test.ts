@@ -40,7 +40,7 @@ function writeConfig(text: string, dir = ".claw") {
 describe("dispatcher", () => {
   it.each([
     { argv: ["--help"], code: 0, out: /Usage: claw \[--profile NAME\] <command>/ },
-    { argv: [], code: 0, out: /Commands:\n {2}config/ },
+    { argv: [], code: 0, out: /Commands:\n {2}onboard[^\n]*\n {2}gateway/ },
     { argv: ["--version"], code: 0, out: new RegExp(`^${cliVersion().replace(/\./g, "\\.")}\n$`) },
     { argv: ["-V"], code: 0, out: /^\d+\.\d+\.\d+/ },
     { argv: ["config", "--help"], code: 0, out: /claw config validate/ },

@@ -8,7 +8,7 @@
  */
 import { createRequire } from "node:module";
 import { findCommand } from "./commands/index.js";
-import { type CommandContext, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from "./context.js";
+import { CliError, type CommandContext, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from "./context.js";
 import { type CliIo, createStyle, processIo } from "./io.js";
 
 /** Inlined by tsup at build time; absent when running from source (tests). */
@@ -97,6 +97,10 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<numb
     if (error instanceof UsageError) {
       io.stderr(`${style.red("claw:")} ${error.message}${error.hint ? ` (${error.hint})` : ""}\n`);
       return EXIT_USAGE;
+    }
+    if (error instanceof CliError) {
+      io.stderr(`${style.red("claw:")} ${error.message}${error.hint ? ` — ${error.hint}` : ""}\n`);
+      return error.exitCode;
     }
     io.stderr(`${style.red("claw:")} ${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT_FAILURE;

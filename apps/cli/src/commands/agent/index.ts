@@ -1,0 +1,138 @@
+/**
+ * `claw agent -m "…"`: one agent turn, through the gateway by default (streamed `agent` events,
+ * `expectFinal` for the terminal state) or in this process with `--local`.
+ */
+import { randomUUID } from "node:crypto";
+import type { ClawClient } from "@claw/client";
+import { type ParsedCommandArgs, stringFlag } from "../../args.js";
+import { type CommandContext, type CommandModule, UsageError } from "../../context.js";
+import { connectGateway } from "../../gateway-target.js";
+import { runFlat } from "../../subcommands.js";
+import { createRunRenderer, type RunEventLike, type RunOutcome } from "./render.js";
+
+const THINKING = ["off", "minimal", "low", "medium", "high"];
+
+export interface AgentRequest {
+  message: string;
+  agentId: string | undefined;
+  session: string | undefined;
+  model: string | undefined;
+  thinking: string | undefined;
+}
+
+/** `--session work` is short for `agent:<agent>:work`; a full key is used as given. */
+export function sessionKeyFor(agentId: string, session: string | undefined): string {
+  if (session === undefined) return `agent:${agentId}:main`;
+  return session.startsWith("agent:") ? session : `agent:${agentId}:${session}`;
+}
+
+function readRequest(values: ParsedCommandArgs["values"], positionals: string[]): AgentRequest {
+  const message =
+    stringFlag(values, "message") ?? (positionals.length > 0 ? positionals.join(" ") : undefined);
+  if (message === undefined || message.trim() === "")
+    throw new UsageError("claw agent needs a message", 'e.g. claw agent -m "summarise my notes"');
+  const thinking = stringFlag(values, "thinking");
+  if (thinking !== undefined && !THINKING.includes(thinking))
+    throw new UsageError(`--thinking must be one of ${THINKING.join(", ")}, got "${thinking}"`);
+  return {
+    message,
+    agentId: stringFlag(values, "agent"),
+    session: stringFlag(values, "session"),
+    model: stringFlag(values, "model"),
+    thinking,
+  };
+}
+
+async function agent({ values, positionals }: ParsedCommandArgs, context: CommandContext): Promise<number> {
+  const request = readRequest(values, positionals);
+  const json = values.json === true;
+  if (values.local) {
+    const { runLocal } = await import("./local.js");
+    return runLocal(request, context, json);
+  }
+  const { client } = await connectGateway(context, values);
+  try {
+    return await runThroughGateway(client, request, context, json);
+  } finally {
+    await client.close().catch(() => {});
+  }
+}
+
+async function runThroughGateway(
+  client: ClawClient,
+  request: AgentRequest,
+  context: CommandContext,
+  json: boolean,
+): Promise<number> {
+  const agentId = request.agentId ?? client.hello?.snapshot.health.defaultAgentId ?? "main";
+  const sessionKey = sessionKeyFor(agentId, request.session);
+  const renderer = createRunRenderer(context, { json });
+  // `agent` events carry a runId but no session key; until the first `chat` event of our session
+  // (or the final answer) names our run, events are held per run id.
+  const held = new Map<string, RunEventLike[]>();
+  let ourRunId: string | undefined;
+  const adopt = (runId: string) => {
+    if (ourRunId !== undefined) return;
+    ourRunId = runId;
+    for (const event of held.get(runId) ?? []) renderer.event(event);
+    held.clear();
+  };
+  const offAgent = client.on("agent", (payload) => {
+    const event = payload as { runId: string; stream: string; data: Record<string, unknown> };
+    if (ourRunId === undefined) {
+      const list = held.get(event.runId) ?? [];
+      list.push(event);
+      held.set(event.runId, list);
+    } else if (event.runId === ourRunId) renderer.event(event);
+  });
+  const offChat = client.on("chat", (payload) => {
+    const event = payload as { runId?: string; sessionKey?: string };
+    if (event.sessionKey === sessionKey && event.runId) adopt(event.runId);
+  });
+  const onSigint = () => {
+    void client
+      .request("chat.abort", { sessionKey, ...(ourRunId ? { runId: ourRunId } : {}) })
+      .catch(() => {});
+  };
+  process.once("SIGINT", onSigint);
+  try {
+    const final = await client
+      .request<RunOutcome & { summary?: string }>(
+        "agent",
+        {
+          message: request.message,
+          idempotencyKey: randomUUID(),
+          sessionKey,
+          ...(request.agentId ? { agentId: request.agentId } : {}),
+          ...(request.model ? { model: request.model } : {}),
+          ...(request.thinking ? { thinking: request.thinking } : {}),
+        },
+        { expectFinal: true, timeoutMs: 24 * 60 * 60 * 1000 },
+      )
+      .catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        // The gateway rejects an unknown agent or model before the run starts: a usage error.
+        if (/Unknown (agent|model)|thinking must be/.test(message))
+          throw new UsageError(
+            message.replace(/^agent: /, "").replace(/ \(\w+\)$/, ""),
+            "see `claw status` and `claw models list`",
+          );
+        throw error;
+      });
+    adopt(final.runId);
+    return renderer.finish({
+      runId: final.runId,
+      status: final.status,
+      ...(final.summary !== undefined ? { text: final.summary } : {}),
+      ...(final.error ? { error: final.error } : {}),
+      ...(final.usage ? { usage: final.usage } : {}),
+    });
+  } finally {
+    process.off("SIGINT", onSigint);
+    offAgent();
+    offChat();
+  }
+}
+
+export const run: CommandModule["run"] = (args, context) => runFlat("agent", agent, args, context);
+export default { run } satisfies CommandModule;

@@ -1,0 +1,7 @@
+/** `claw doctor` (in progress). */
+import { type CommandModule, UsageError } from "../../context.js";
+
+export const run: CommandModule["run"] = async () => {
+  throw new UsageError("claw doctor is not implemented yet");
+};
+export default { run } satisfies CommandModule;

@@ -1,0 +1,118 @@
+/**
+ * `claw status`: one screen (or one JSON document) with the gateway, agents, models and
+ * cooldowns, channels, sessions and memory index. Local facts are shown even when the gateway is
+ * down; the exit code is then 3.
+ */
+import type { ParsedCommandArgs } from "../../args.js";
+import {
+  CliError,
+  type CommandContext,
+  type CommandModule,
+  EXIT_OK,
+  EXIT_UNREACHABLE,
+} from "../../context.js";
+import { resolveGatewayTarget, withGateway } from "../../gateway-target.js";
+import { listAgents, memoryIndexFile } from "../../local-state/agents.js";
+import { readCooldowns } from "../../local-state/cooldowns.js";
+import { ago, toJson, until } from "../../render/table.js";
+import { runFlat } from "../../subcommands.js";
+
+interface GatewayStatus {
+  runtimeVersion: string;
+  pid: number;
+  uptimeMs: number;
+  channelSummary: unknown[];
+  sessions: {
+    count: number;
+    defaults: { model: string | null };
+    recent: { key: string; updatedAt?: number }[];
+  };
+  activeRuns?: number;
+  connections?: number;
+  processMemory?: { rssBytes: number };
+}
+
+async function status({ values }: ParsedCommandArgs, context: CommandContext): Promise<number> {
+  const target = resolveGatewayTarget(context, values);
+  const { config, stateDir } = target;
+  const gateway = await withGateway(context, values, async (client) => {
+    const [summary, models] = await Promise.all([
+      client.request<GatewayStatus>("status", {}),
+      client.request<{ models: { provider: string; available?: boolean }[] }>("models.list", {}),
+    ]);
+    return {
+      reachable: true as const,
+      url: target.url,
+      ...summary,
+      modelsAvailable: models.models.filter((m) => m.available).length,
+    };
+  }).catch((error: unknown) => {
+    if (error instanceof CliError && error.exitCode === EXIT_UNREACHABLE)
+      return { reachable: false as const, url: target.url, error: error.message };
+    throw error;
+  });
+  const agents = listAgents(config);
+  const report: StatusReport = {
+    gateway,
+    stateDir,
+    agents,
+    cooldowns: await readCooldowns(stateDir),
+    channels: Object.entries(config.channels)
+      .filter(([id, value]) => id !== "defaults" && value !== undefined)
+      .map(([id, value]) => ({ id, enabled: (value as { enabled?: boolean }).enabled !== false })),
+    memory: agents.map((a) => memoryIndexFile(stateDir, a.id)),
+  };
+  if (values.json) context.io.stdout(toJson(report));
+  else context.io.stdout(renderStatus(report, context));
+  return gateway.reachable ? EXIT_OK : EXIT_UNREACHABLE;
+}
+
+interface StatusReport {
+  gateway:
+    | ({ reachable: true; url: string; modelsAvailable: number } & GatewayStatus)
+    | { reachable: false; url: string; error: string };
+  agents: ReturnType<typeof listAgents>;
+  cooldowns: Awaited<ReturnType<typeof readCooldowns>>;
+  channels: { id: string; enabled: boolean }[];
+  memory: ReturnType<typeof memoryIndexFile>[];
+  stateDir: string;
+}
+
+function renderStatus(report: StatusReport, { style }: CommandContext): string {
+  const ok = style.green("●");
+  const bad = style.red("●");
+  const g = report.gateway;
+  const lines: string[] = [];
+  if (g.reachable) {
+    const rss = g.processMemory ? `, ${Math.round(g.processMemory.rssBytes / 1048576)} MB` : "";
+    lines.push(
+      `${ok} gateway   ${g.url}  pid ${g.pid}, up ${Math.round(g.uptimeMs / 1000)}s, v${g.runtimeVersion}${rss}`,
+      `            ${g.activeRuns ?? 0} active run(s), ${g.connections ?? 0} connection(s), ${g.modelsAvailable} model(s) with a credential`,
+    );
+  } else lines.push(`${bad} gateway   ${g.url}  not reachable — start it with \`claw gateway run\``);
+  lines.push(`  state     ${report.stateDir}`);
+  for (const a of report.agents) {
+    const fallbacks = a.fallbacks.length > 0 ? ` → ${a.fallbacks.join(" → ")}` : "";
+    lines.push(`  agent     ${a.id}${a.isDefault ? " (default)" : ""}  ${a.primary}${fallbacks}`);
+  }
+  if (report.cooldowns.length === 0) lines.push("  cooldowns none");
+  for (const c of report.cooldowns)
+    lines.push(
+      `  ${style.yellow("cooldown")}  ${c.profileId} ${c.scope}: ${c.reason}, ${c.failures} failure(s), ${until(c.until)} left`,
+    );
+  lines.push(
+    `  channels  ${report.channels.length === 0 ? "none configured" : report.channels.map((c) => `${c.id}${c.enabled ? "" : " (disabled)"}`).join(", ")}`,
+  );
+  if (g.reachable) {
+    lines.push(`  sessions  ${g.sessions.count}`);
+    for (const s of g.sessions.recent.slice(0, 5)) lines.push(`            ${s.key}  ${ago(s.updatedAt)}`);
+  }
+  for (const m of report.memory)
+    lines.push(
+      `  memory    ${m.agentId}: ${m.exists ? `${m.path} (${Math.round(m.bytes / 1024)} KB, ${ago(m.modifiedAt)})` : "not indexed yet — `claw memory index`"}`,
+    );
+  return `${lines.join("\n")}\n`;
+}
+
+export const run: CommandModule["run"] = (args, context) => runFlat("status", status, args, context);
+export default { run } satisfies CommandModule;

@@ -1,0 +1,75 @@
+/**
+ * `claw tools explain`: for an agent, channel and sender, every core tool kept or removed, and by
+ * which written rule (the same tool-policy pipeline the runtime applies).
+ */
+import { parseModelRef, resolveAgentConfig } from "@claw/config";
+import { type ParsedCommandArgs, stringFlag } from "../../args.js";
+import { loadCliConfig } from "../../cli-config.js";
+import { type CommandContext, type CommandModule, EXIT_OK, UsageError } from "../../context.js";
+import { pickAgent } from "../../local-state/agents.js";
+import { toJson } from "../../render/table.js";
+import { runSubcommands } from "../../subcommands.js";
+
+async function explain({ values }: ParsedCommandArgs, context: CommandContext): Promise<number> {
+  const { config } = loadCliConfig(context);
+  const agent = pickAgent(config, stringFlag(values, "agent"));
+  const sender = stringFlag(values, "sender") ?? "owner";
+  if (sender !== "owner" && sender !== "other")
+    throw new UsageError(`--sender must be "owner" or "other", got "${sender}"`);
+  const modelRef = stringFlag(values, "model") ?? agent.primary;
+  const model = parseModelRef(modelRef);
+  if (!model) throw new UsageError(`--model must look like provider/model, got "${modelRef}"`);
+  const channel = stringFlag(values, "channel");
+  const session = stringFlag(values, "session") ?? `agent:${agent.id}:main`;
+  const { CORE_TOOL_IDS, explainToolPolicy } = await import("@claw/tool-policy");
+  const resolved = resolveAgentConfig(config, agent.id);
+  const explanation = explainToolPolicy(
+    {
+      global: config.tools,
+      agent: { id: agent.id, ...(resolved?.tools ?? config.agents.defaults.tools) },
+      model: { provider: model.provider, id: model.model },
+      ...(channel ? { channel: { id: channel } } : {}),
+      subagent: {
+        depth: session.split(":subagent:").length - 1,
+        maxSpawnDepth: resolved?.subagents?.maxSpawnDepth ?? config.agents.defaults.subagents?.maxSpawnDepth,
+        tools: config.tools.subagents.tools,
+      },
+      sender: { isOwner: sender === "owner" },
+    },
+    CORE_TOOL_IDS,
+  );
+  if (values.json) {
+    context.io.stdout(
+      toJson({
+        agentId: agent.id,
+        model: modelRef,
+        channel: channel ?? null,
+        sender,
+        session,
+        ...explanation,
+      }),
+    );
+    return EXIT_OK;
+  }
+  const { green, red, dim, yellow, bold } = context.style;
+  const width = Math.max(...explanation.verdicts.map((v) => v.tool.length)) + 2;
+  const lines = [
+    bold(`agent ${agent.id} · model ${modelRef} · channel ${channel ?? "(none)"} · sender ${sender}`),
+    ...explanation.verdicts.map((v) =>
+      v.kept
+        ? `  ${green("kept   ")} ${v.tool}`
+        : `  ${red("removed")} ${v.tool.padEnd(width)}${dim(`by ${v.removedBy?.rule ?? "?"}`)}${
+            v.alsoRemovedBy.length > 0 ? dim(`; also ${v.alsoRemovedBy.map((r) => r.rule).join("; ")}`) : ""
+          }`,
+    ),
+    ...explanation.warnings.map((w) => `${yellow("warning:")} ${w.message}`),
+    "",
+    `${explanation.tools.length} of ${explanation.verdicts.length} tools kept`,
+  ];
+  context.io.stdout(`${lines.join("\n")}\n`);
+  return EXIT_OK;
+}
+
+export const run: CommandModule["run"] = (args, context) =>
+  runSubcommands("tools", { explain }, args, context);
+export default { run } satisfies CommandModule;
