@@ -1,0 +1,219 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ClawGateway } from "@claw/app-gateway";
+import { afterEach, describe, expect, it } from "vitest";
+import { claw, createHome, startGateway, type TestHome } from "./helpers.js";
+
+const homes: TestHome[] = [];
+const gateways: ClawGateway[] = [];
+afterEach(async () => {
+  await Promise.all(gateways.splice(0).map((g) => g.close()));
+  await Promise.all(homes.splice(0).map((h) => h.cleanup()));
+});
+
+async function setup(script: Parameters<typeof createHome>[0] = []) {
+  const home = createHome(script);
+  homes.push(home);
+  const gateway = await startGateway(home);
+  gateways.push(gateway);
+  return { home, gateway };
+}
+
+describe("health and status", () => {
+  it("health --json reports the gateway it reached through gateway.json and gateway.token", async () => {
+    const { home, gateway } = await setup();
+    const result = await claw(home, ["health", "--json"]);
+    expect(result.code).toBe(0);
+    const health = JSON.parse(result.stdout);
+    expect(health).toMatchObject({ ok: true, url: gateway.url, defaultAgentId: expect.any(String) });
+  });
+
+  it("status --json: gateway, agents, cooldowns, channels, sessions and memory", async () => {
+    const { home } = await setup(["hi"]);
+    expect((await claw(home, ["agent", "-m", "hello"])).code).toBe(0);
+    const result = await claw(home, ["status", "--json"]);
+    expect(result.code).toBe(0);
+    const status = JSON.parse(result.stdout);
+    expect(status.gateway).toMatchObject({ reachable: true, pid: process.pid });
+    expect(status.gateway.sessions.count).toBe(1);
+    expect(status.agents[0]).toMatchObject({ isDefault: true, primary: "faux/faux-1" });
+    expect(status).toMatchObject({ cooldowns: [], channels: [] });
+    expect(status.memory[0].path).toBe(join(home.stateDir, "memory", `${status.agents[0].id}.sqlite`));
+    const text = await claw(home, ["status"]);
+    expect(text.stdout).toMatch(/● gateway {3}ws:\/\/127\.0\.0\.1:\d+ {2}pid/);
+    expect(text.stdout).toContain("sessions  1");
+  });
+
+  it("gateway status is reachable; gateway logs prints formatted lines", async () => {
+    const { home } = await setup(["hi"]);
+    await claw(home, ["agent", "-m", "hello"]);
+    const status = await claw(home, ["gateway", "status", "--json"]);
+    expect(JSON.parse(status.stdout)).toMatchObject({ reachable: true, pid: process.pid, stateFile: true });
+    const logs = await claw(home, ["gateway", "logs", "-n", "5"]);
+    expect(logs.code).toBe(0);
+    expect(logs.stdout).toMatch(/info {2}run ok/);
+    const raw = await claw(home, ["gateway", "logs", "--json", "-n", "1"]);
+    expect(JSON.parse(raw.stdout).level).toBeDefined();
+  });
+});
+
+describe("agent", () => {
+  it("streams the reply to stdout and tool calls to stderr; exit 0", async () => {
+    const { home } = await setup([
+      { text: "", toolCalls: [{ name: "read", arguments: { path: "AGENTS.md" } }] },
+      "Read it. All good.",
+    ]);
+    const result = await claw(home, ["agent", "-m", "check the agents file"]);
+    expect(result).toMatchObject({ code: 0, stdout: "Read it. All good.\n" });
+    expect(result.stderr).toBe('· read {"path":"AGENTS.md"}\n');
+  });
+
+  it("--json prints the terminal state", async () => {
+    const { home } = await setup(["Bonjour."]);
+    const result = await claw(home, ["agent", "-m", "salut", "--json"]);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ status: "ok", text: "Bonjour." });
+  });
+
+  it("a failed run exits 1 with the reason", async () => {
+    const { home } = await setup([{ error: { reason: "auth", status: 401, message: "bad key" } }]);
+    const result = await claw(home, ["agent", "-m", "hi"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^claw: the run failed: .*bad key.*\(run [\w-]+\)\n$/s);
+  });
+
+  it("unknown agent and unknown model are usage errors (exit 2)", async () => {
+    const { home } = await setup([]);
+    const agent = await claw(home, ["agent", "-m", "x", "--agent", "ghost"]);
+    expect(agent.code).toBe(2);
+    expect(agent.stderr).toMatch(/^claw: Unknown agent "ghost"\. Known agents: \w+/);
+    const model = await claw(home, ["agent", "-m", "x", "--model", "nope/none"]);
+    expect(model.code).toBe(2);
+    expect(model.stderr).toContain('Unknown model "nope/none"');
+    const thinking = await claw(home, ["agent", "-m", "x", "--thinking", "max"]);
+    expect(thinking).toMatchObject({ code: 2, stderr: expect.stringContaining("--thinking must be one of") });
+  });
+
+  it("--local runs without a gateway", async () => {
+    const home = createHome(["Local reply."]);
+    homes.push(home);
+    const result = await claw(home, ["agent", "--local", "-m", "hi", "--session", "scratch"]);
+    expect(result).toMatchObject({ code: 0, stdout: "Local reply.\n" });
+    const unknown = await claw(home, ["agent", "--local", "-m", "hi", "--agent", "ghost"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown agent "ghost" \(known agents: /);
+  });
+});
+
+describe("sessions, models, skills, tools", () => {
+  it("sessions list, show, reset, delete", async () => {
+    const { home } = await setup(["First answer."]);
+    await claw(home, ["agent", "-m", "first question"]);
+    const list = JSON.parse((await claw(home, ["sessions", "list", "--json"])).stdout);
+    expect(list.sessions).toHaveLength(1);
+    const key = list.sessions[0].key as string;
+    const show = await claw(home, ["sessions", "show", key]);
+    expect(show.stdout).toMatch(/user.*\nfirst question\n\nassistant.*\nFirst answer\.\n/);
+    expect((await claw(home, ["sessions", "list"])).stdout).toMatch(/^KEY +AGENT +MODEL/);
+    expect((await claw(home, ["sessions", "reset", key])).code).toBe(0);
+    expect((await claw(home, ["sessions", "delete", key])).code).toBe(0);
+    const gone = await claw(home, ["sessions", "show", key]);
+    expect(gone).toMatchObject({
+      code: 1,
+      stderr: `claw: no session "${key}" — list them with \`claw sessions list\`\n`,
+    });
+    expect((await claw(home, ["sessions", "show"])).code).toBe(2);
+  });
+
+  it("models list marks the faux model available; models status explains credentials", async () => {
+    const { home } = await setup();
+    const list = JSON.parse((await claw(home, ["models", "list", "--json", "--provider", "faux"])).stdout);
+    expect(list.models).toEqual([expect.objectContaining({ id: "faux-1", available: true })]);
+    const status = JSON.parse((await claw(home, ["models", "status", "--json"])).stdout);
+    expect(status.agents[0].chain[0]).toMatchObject({ ref: "faux/faux-1", usable: true });
+    const withKey = await claw(home, ["models", "status"], { OPENAI_API_KEY: "sk-test-secret" });
+    expect(withKey.stdout).toContain("openai       openai:env");
+    expect(withKey.stdout).not.toContain("sk-test-secret");
+  });
+
+  it("skills list (gateway) and skills check (eligibility here)", async () => {
+    const { home } = await setup();
+    const list = JSON.parse((await claw(home, ["skills", "list", "--json"])).stdout);
+    expect(list.skills.length).toBeGreaterThan(0);
+    const check = JSON.parse((await claw(home, ["skills", "check", "--json"], { PATH: "" })).stdout);
+    expect(check.skills.length).toBe(list.skills.length);
+    const missing = check.skills.find((s: { eligible: boolean }) => !s.eligible);
+    if (missing) expect(missing.reason).toMatch(/missing|needs|config/);
+  });
+
+  it("tools explain: kept and removed, and by which rule", async () => {
+    const home = createHome([], {
+      agents: {
+        defaults: { model: "faux/faux-1" },
+        list: [{ id: "safe", default: true, tools: { deny: ["exec"] } }],
+      },
+    });
+    homes.push(home);
+    const result = await claw(home, ["tools", "explain", "--json", "--sender", "other"]);
+    expect(result.code).toBe(0);
+    const explained = JSON.parse(result.stdout);
+    const exec = explained.verdicts.find((v: { tool: string }) => v.tool === "exec");
+    expect(exec).toMatchObject({
+      kept: false,
+      removedBy: { rule: expect.stringContaining('tools.deny ("exec")') },
+    });
+    const text = await claw(home, ["tools", "explain"]);
+    expect(text.stdout).toMatch(/removed exec +by agents\.list\[safe\]\.tools\.deny/);
+    expect((await claw(home, ["tools", "explain", "--agent", "ghost"])).code).toBe(2);
+  });
+});
+
+describe("bad input", () => {
+  it("an unreachable gateway: clear message, exit 3", async () => {
+    const home = createHome();
+    homes.push(home);
+    const result = await claw(home, ["health", "--url", "ws://127.0.0.1:9"]);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(
+      /^claw: cannot reach the gateway at ws:\/\/127\.0\.0\.1:9 \(.+\) — start it with `claw gateway run`, or pass --url\n$/,
+    );
+    const status = await claw(home, ["status", "--json", "--url", "ws://127.0.0.1:9"]);
+    expect(status.code).toBe(3);
+    expect(JSON.parse(status.stdout).gateway.reachable).toBe(false);
+  });
+
+  it("a wrong token is refused with a hint, exit 1", async () => {
+    const { home } = await setup();
+    const result = await claw(home, ["health", "--token", "wrong"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/refused the connection.*— check the token/);
+  });
+
+  it("an invalid config points at the file and line", async () => {
+    const home = createHome();
+    homes.push(home);
+    const path = join(home.stateDir, "claw.json");
+    writeFileSync(
+      path,
+      '{\n  agents: { defaults: { model: "faux/faux-1" } },\n  gateway: {\n    port: "eighty"\n  }\n}\n',
+    );
+    const result = await claw(home, ["status"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`claw: config ${path}:4:5 gateway.port "eighty"`);
+    expect(result.stderr).toContain("run `claw config validate`");
+    expect(readFileSync(path, "utf8")).toContain("eighty");
+  });
+
+  it("unknown flags and subcommands suggest the nearest", async () => {
+    const home = createHome();
+    homes.push(home);
+    expect(await claw(home, ["sessions", "lst"])).toMatchObject({
+      code: 2,
+      stderr: 'claw: unknown subcommand "sessions lst" (did you mean "list"?)\n',
+    });
+    expect(await claw(home, ["agent", "--mesage", "x"])).toMatchObject({
+      code: 2,
+      stderr: 'claw: unknown option --mesage for "claw agent" (did you mean "--message"?)\n',
+    });
+  });
+});

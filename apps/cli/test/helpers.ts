@@ -1,0 +1,91 @@
+/**
+ * Test helpers: a real gateway on port 0 with a faux model (the apps/gateway pattern), whose state
+ * dir is `<home>/.claw`, so `claw` finds it through gateway.json and gateway.token like a person would.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type ClawGateway, startClaw } from "@claw/app-gateway";
+import { validateConfig } from "@claw/config";
+import { createFauxProvider } from "@claw/providers";
+import type { CliIo } from "../src/io.js";
+import { run } from "../src/main.js";
+
+export type FauxScript = Parameters<typeof createFauxProvider>[0];
+
+export interface TestHome {
+  home: string;
+  stateDir: string;
+  faux: ReturnType<typeof createFauxProvider>;
+  cleanup(): Promise<void>;
+}
+
+const BASE_CONFIG = { agents: { defaults: { model: "faux/faux-1" } } };
+
+/** A temp home with `.claw/claw.json` using the faux model. */
+export function createHome(
+  script: FauxScript = [],
+  document: Record<string, unknown> = BASE_CONFIG,
+): TestHome {
+  const home = mkdtempSync(join(tmpdir(), "claw-cli-"));
+  const stateDir = join(home, ".claw");
+  mkdirSync(stateDir, { recursive: true });
+  writeFileSync(join(stateDir, "claw.json"), JSON.stringify(document, null, 2));
+  const faux = createFauxProvider(script, { provider: "faux" });
+  return {
+    home,
+    stateDir,
+    faux,
+    cleanup: async () => rmSync(home, { recursive: true, force: true }),
+  };
+}
+
+/** Starts a real gateway for `home` on port 0. */
+export async function startGateway(
+  home: TestHome,
+  document: Record<string, unknown> = BASE_CONFIG,
+): Promise<ClawGateway> {
+  const result = validateConfig(document);
+  if (!result.ok) throw new Error(JSON.stringify(result.issues));
+  return startClaw({
+    config: result.config,
+    stateDir: home.stateDir,
+    configPath: join(home.stateDir, "claw.json"),
+    homeDir: home.home,
+    env: {},
+    port: 0,
+    models: [home.faux.model],
+    stream: home.faux.stream,
+    watchSkills: false,
+  });
+}
+
+export interface ClawResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `claw argv` in-process against `home`, capturing output. */
+export async function claw(
+  home: TestHome,
+  argv: string[],
+  env: Record<string, string> = {},
+): Promise<ClawResult> {
+  let stdout = "";
+  let stderr = "";
+  const io: CliIo = {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    env: { PATH: process.env.PATH, ...env },
+    homeDir: home.home,
+    isTTY: false,
+    embedded: { models: [home.faux.model], stream: home.faux.stream },
+  };
+  const code = await run(argv, io);
+  return { code, stdout, stderr };
+}
