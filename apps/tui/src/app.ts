@@ -24,8 +24,9 @@ export interface AppOptions {
   terminal: Terminal;
   theme: Theme;
   gateway: Omit<GatewaySessionOptions, "dispatch" | "getState">;
-  sessionKey: string;
-  agentId: string;
+  /** Session to open; without one the gateway's default agent's main session opens. */
+  sessionKey?: string;
+  agentId?: string;
   /** Called once when the person quits. */
   onQuit(): void;
 }
@@ -48,13 +49,15 @@ export class App {
   private quitting = false;
 
   constructor(private readonly options: AppOptions) {
-    this.state = initialState({ key: options.sessionKey, agentId: options.agentId });
+    const agentId = options.agentId ?? /^agent:([^:]+):/.exec(options.sessionKey ?? "")?.[1] ?? "main";
+    this.state = initialState({ key: options.sessionKey ?? `agent:${agentId}:main`, agentId });
     this.tui = new TUI(options.terminal);
     this.chat = new ChatLog(options.theme);
     this.footer = new Footer(options.theme);
     this.editor = new Editor(this.tui, options.theme.editor);
     this.gateway = new Session({
       ...options.gateway,
+      followDefaultSession: options.sessionKey === undefined && options.agentId === undefined,
       dispatch: (action) => this.dispatch(action),
       getState: () => this.state,
     });

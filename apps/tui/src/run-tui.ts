@@ -13,9 +13,9 @@ export interface RunTuiOptions {
   password?: string;
   /** Claw state dir: the device identity is kept under it. */
   stateDir?: string;
-  /** Session to open (default `agent:<agentId>:main`). */
+  /** Session to open (default: the agent's main session). */
   sessionKey?: string;
-  /** Agent to talk to (default "main"). */
+  /** Agent to talk to (default: the gateway's default agent). */
   agentId?: string;
   /** Terminal to draw on (default: this process's stdin/stdout). Tests pass an emulated one. */
   terminal?: Terminal;
@@ -42,7 +42,6 @@ export interface TuiHandle {
  */
 export async function runTui(options: RunTuiOptions): Promise<TuiHandle> {
   const env = options.env ?? process.env;
-  const agentId = options.agentId ?? /^agent:([^:]+):/.exec(options.sessionKey ?? "")?.[1] ?? "main";
   let finish: () => void = () => {};
   const done = new Promise<void>((resolve) => {
     finish = resolve;
@@ -66,8 +65,8 @@ export async function runTui(options: RunTuiOptions): Promise<TuiHandle> {
       stateDir: options.stateDir,
       reconnectDelayMs: options.reconnectDelayMs,
     },
-    sessionKey: options.sessionKey ?? `agent:${agentId}:main`,
-    agentId,
+    sessionKey: options.sessionKey,
+    agentId: options.agentId,
     onQuit: () => void stop(),
   });
   await app.start();

@@ -25,18 +25,28 @@ export interface PickerOptions {
 export class Picker implements Component, Focusable {
   focused = false;
   private filter = "";
-  private readonly list: SelectList;
+  private list: SelectList;
 
   constructor(
     private readonly options: PickerOptions,
     private readonly theme: Theme,
-    maxVisible = 8,
+    private readonly maxVisible = 8,
   ) {
-    this.list = new SelectList(options.items, maxVisible, theme.selectList);
-    const index = options.items.findIndex((i) => i.value === options.current);
-    if (index >= 0) this.list.setSelectedIndex(index);
-    this.list.onSelect = (item) => options.onSelect(item.value);
-    this.list.onCancel = () => options.onCancel();
+    this.list = this.build();
+  }
+
+  /** A list of the items whose label or value contains the filter (any case), current one selected. */
+  private build(): SelectList {
+    const needle = this.filter.toLowerCase();
+    const items = this.options.items.filter(
+      (i) => i.label.toLowerCase().includes(needle) || i.value.toLowerCase().includes(needle),
+    );
+    const list = new SelectList(items, this.maxVisible, this.theme.selectList);
+    const index = items.findIndex((i) => i.value === this.options.current);
+    if (index >= 0) list.setSelectedIndex(index);
+    list.onSelect = (item) => this.options.onSelect(item.value);
+    list.onCancel = () => this.options.onCancel();
+    return list;
   }
 
   invalidate(): void {
@@ -46,12 +56,12 @@ export class Picker implements Component, Focusable {
   handleInput(data: string): void {
     if (matchesKey(data, "backspace")) {
       this.filter = this.filter.slice(0, -1);
-      this.list.setFilter(this.filter);
+      this.list = this.build();
       return;
     }
     if (data.length === 1 && data >= " " && data !== "\x7f") {
       this.filter += data;
-      this.list.setFilter(this.filter);
+      this.list = this.build();
       return;
     }
     this.list.handleInput(data);

@@ -21,6 +21,8 @@ export interface GatewayTarget {
 export interface GatewaySessionOptions extends GatewayTarget {
   dispatch(action: Action): void;
   getState(): TuiState;
+  /** Open the gateway's default agent's main session once connected (no session was asked for). */
+  followDefaultSession?: boolean;
   /** Reconnect back-off (ms); tests shorten it. */
   reconnectDelayMs?: { initial: number; max: number };
 }
@@ -94,6 +96,13 @@ export class GatewaySession {
       try {
         const hello = await this.client.connect();
         this.startWatchdog(hello.policy.tickIntervalMs);
+        const defaults = hello.snapshot.sessionDefaults;
+        if (this.options.followDefaultSession && defaults)
+          this.dispatch({
+            type: "switch-session",
+            key: defaults.mainSessionKey,
+            agentId: defaults.defaultAgentId,
+          });
         await this.refresh({ history: true });
         return;
       } catch (err) {

@@ -1,0 +1,149 @@
+/**
+ * The TUI driven like a person would: keys into a headless xterm, a real gateway with a faux
+ * model behind it, assertions on what the emulated screen shows.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { runTui, type TuiHandle } from "../src/index.js";
+import { EmulatedTerminal } from "./helpers/emulated-terminal.js";
+import { startTestGateway, type TestGateway } from "./helpers/gateway.js";
+
+const open: { tui?: TuiHandle; gw?: TestGateway }[] = [];
+afterEach(async () => {
+  for (const { tui, gw } of open.splice(0)) {
+    await tui?.stop();
+    await gw?.close();
+  }
+});
+
+async function setup(
+  script: Parameters<typeof startTestGateway>[0],
+  options: { cols?: number; rows?: number; color?: boolean } = {},
+) {
+  const gw = await startTestGateway(script);
+  const term = new EmulatedTerminal(options.cols ?? 80, options.rows ?? 24);
+  const tui = await runTui({
+    url: gw.claw.url,
+    token: gw.claw.token,
+    stateDir: gw.stateDir,
+    terminal: term,
+    color: options.color ?? true,
+    reconnectDelayMs: { initial: 30, max: 200 },
+  });
+  open.push({ tui, gw });
+  await term.waitFor(/● connected/);
+  return { gw, term, tui };
+}
+
+const ANSWER = [
+  "Here is **the plan**:",
+  "",
+  "1. read the file",
+  "2. fix the bug",
+  "",
+  "```ts",
+  "const answer = 42;",
+  "```",
+  "",
+  "| tool | use |",
+  "|------|-----|",
+  "| read | look |",
+  "",
+  "Done.",
+].join("\n");
+
+describe("claw tui in a terminal", () => {
+  it("streams a markdown answer with code, list and table, and shows the footer", async () => {
+    const { term } = await setup([{ text: ANSWER, chunkDelayMs: 2 }]);
+    await term.waitFor(/default · faux\/faux-1 · think default · ctx 0\/128k \(0%\)/);
+    term.typeText("make a plan", true);
+    const screen = await term.waitFor(/Done\./);
+    expect(screen).toContain("› make a plan");
+    expect(screen).toContain("Here is the plan:");
+    expect(screen).toMatch(/1\. read the file/);
+    expect(screen).toMatch(/```ts[\s\S]*const answer = 42;/);
+    expect(screen).toMatch(/│\s*tool\s*│\s*use\s*│/);
+    await term.waitFor((s) => !s.includes("Esc to stop"));
+    expect(term.written).toContain("\x1b[?2026h");
+  });
+
+  it("shows a tool call as a card that expands to its result", async () => {
+    const { term } = await setup([
+      { toolCalls: [{ name: "read", arguments: { path: "AGENTS.md" } }] },
+      "I read it.",
+    ]);
+    term.typeText("read the agents file", true);
+    const screen = await term.waitFor(/I read it\./);
+    expect(screen).toMatch(/⚙ read path=AGENTS\.md\s+✓ \d+(ms|\.\ds)/);
+    term.type("\x0f");
+    await term.waitFor(/│ .*\S/);
+  });
+
+  it("stops a running turn with Esc", async () => {
+    const { term } = await setup([{ text: "partial ", hang: true }]);
+    term.typeText("think forever", true);
+    await term.waitFor(/Esc to stop/);
+    term.type("\x1b");
+    const screen = await term.waitFor(/⚠ stopped/);
+    expect(screen).not.toContain("Esc to stop");
+  });
+
+  it("runs slash commands with autocomplete", async () => {
+    const { term } = await setup([]);
+    term.typeText("/th");
+    await term.waitFor(/→ think .*Pick or set the thinking level/);
+    term.type("\t");
+    term.typeText("low", true);
+    await term.waitFor(/ℹ thinking: low/);
+    await term.waitFor(/think low/);
+    term.typeText("/help", true);
+    const help = await term.waitFor(/Ctrl\+T: show \/ hide thinking/);
+    expect(help).toContain("/compact");
+  });
+
+  it("switches sessions by command and with the picker", async () => {
+    const { term } = await setup(["first answer", "second answer"]);
+    term.typeText("hello main", true);
+    await term.waitFor(/first answer/);
+    term.typeText("/session agent:default:other", true);
+    await term.waitFor(/session agent:default:other\s*$/m);
+    expect(term.screen().join("\n")).not.toContain("first answer");
+    term.typeText("hello other", true);
+    await term.waitFor(/second answer/);
+    term.type("\x10");
+    await term.waitFor(/Sessions[\s\S]*agent:default:main/);
+    term.typeText("default:main");
+    term.type("\r");
+    const screen = await term.waitFor(/session agent:default:main\s*$/m);
+    expect(screen).toContain("first answer");
+    expect(screen).not.toContain("second answer");
+  });
+
+  it("keeps lines within the width after a resize and fits 80×24", async () => {
+    const { term } = await setup([{ text: `${"word ".repeat(120)}END` }]);
+    term.typeText("long line please", true);
+    await term.waitFor(/END/);
+    expect(term.screen()).toHaveLength(24);
+    term.resize(50, 20);
+    const screen = await term.waitFor(/END/);
+    for (const row of screen.split("\n")) expect(row.length).toBeLessThanOrEqual(50);
+    expect(screen).toMatch(/● connected/);
+  });
+
+  it("reconnects after a gateway restart and refreshes the session", async () => {
+    const { term, gw } = await setup(["before restart", "after restart"]);
+    term.typeText("one", true);
+    await term.waitFor(/before restart/);
+    await gw.restart();
+    await term.waitFor(/● connected/);
+    term.typeText("two", true);
+    const screen = await term.waitFor(/after restart/);
+    expect(screen).toContain("before restart");
+  });
+
+  it("renders without colour when NO_COLOR is set", async () => {
+    const { term } = await setup(["plain **text**"], { color: false });
+    term.typeText("hi", true);
+    await term.waitFor(/plain text/);
+    expect(term.written).not.toMatch(/\x1b\[3\dm/);
+  });
+});
