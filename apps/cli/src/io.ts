@@ -9,6 +9,8 @@ export interface CliIo {
   homeDir: string;
   /** True when stdout is a terminal (colour and decoration allowed). */
   isTTY: boolean;
+  /** True when stdin is a terminal (interactive prompts allowed). */
+  stdinIsTTY?: boolean;
   /** Extra models and a stream function for the embedded runtime (`--local`); tests pass the faux provider. */
   embedded?: { models?: readonly Model[]; stream?: StreamFunction };
 }
@@ -25,6 +27,7 @@ export function processIo(): CliIo {
     env: process.env,
     homeDir: homedir(),
     isTTY: process.stdout.isTTY === true,
+    stdinIsTTY: process.stdin.isTTY === true,
   };
 }
 
