@@ -72,7 +72,7 @@ describe("memory", () => {
     expect(status.location).toBe(join(h.stateDir, "memory", "default.sqlite"));
     const search = await claw(h, ["memory", "search", "Postgres", "billing"]);
     expect(search.code).toBe(0);
-    expect(search.stdout).toMatch(/^MEMORY\.md:\d+-\d+ [\d.]+\n[^]*Postgres for billing/);
+    expect(search.stdout).toMatch(/^MEMORY\.md:\d+-\d+ [\d.]+\n[\s\S]*Postgres for billing/);
     expect((await claw(h, ["memory", "search"])).code).toBe(2);
     expect((await claw(h, ["memory", "index", "--force"])).stdout).toMatch(
       /✓ indexed default: .* 2 updated|✓ indexed default/,
