@@ -3,13 +3,21 @@
  * chat log → editor (or a picker in its place) → footer, rendered by pi-tui's differential
  * renderer inside the terminal's normal scrollback.
  */
-import { Container, Editor, matchesKey, type SelectItem, type Terminal, TUI } from "@mariozechner/pi-tui";
+import {
+  Container,
+  type Editor,
+  matchesKey,
+  type SelectItem,
+  type Terminal,
+  TUI,
+} from "@mariozechner/pi-tui";
 import { createSlashAutocomplete } from "./commands/autocomplete.js";
 import { type CommandContext, type PickerKind, runCommand } from "./commands/run-command.js";
 import { parseSlash, THINKING_LEVELS } from "./commands/table.js";
 import { ChatLog } from "./components/chat-log.js";
 import { Footer } from "./components/footer.js";
 import { Picker } from "./components/picker.js";
+import { PromptEditor } from "./components/prompt-editor.js";
 import {
   type GatewaySession,
   type GatewaySessionOptions,
@@ -54,7 +62,7 @@ export class App {
     this.tui = new TUI(options.terminal);
     this.chat = new ChatLog(options.theme);
     this.footer = new Footer(options.theme);
-    this.editor = new Editor(this.tui, options.theme.editor);
+    this.editor = new PromptEditor(this.tui, options.theme);
     this.gateway = new Session({
       ...options.gateway,
       followDefaultSession: options.sessionKey === undefined && options.agentId === undefined,

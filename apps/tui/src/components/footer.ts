@@ -5,7 +5,7 @@
 import { type Component, truncateToWidth, visibleWidth } from "@mariozechner/pi-tui";
 import { formatCost, formatTokens } from "../state/format.js";
 import type { TuiState } from "../state/types.js";
-import type { Theme } from "../theme/theme.js";
+import { gap, type Theme } from "../theme/theme.js";
 
 const CONNECTION = {
   connecting: "○ connecting",
@@ -55,15 +55,23 @@ export class Footer implements Component {
     const connStyled = state.connection === "connected" ? t.success(conn) : t.warning(conn);
     const room = Math.max(0, width - visibleWidth(conn) - 2);
     const leftCut = truncateToWidth(left, room);
-    const gap = Math.max(1, width - visibleWidth(leftCut) - visibleWidth(conn));
-    const info = truncateToWidth(`${t.muted(leftCut)}${" ".repeat(gap)}${connStyled}`, width);
-    const session = t.muted(`session ${s.key}`);
+    const space = Math.max(1, width - visibleWidth(leftCut) - visibleWidth(conn));
+    const info = `${t.muted(leftCut)}${gap(space)}${connStyled}`;
+    if (width < 40) {
+      const lines = [
+        truncateToWidth(activity, width),
+        truncateToWidth(`${CONNECTION[state.connection]} ${left}`, width),
+      ];
+      this.cache = { width, lines };
+      return lines;
+    }
+    const session = t.muted(truncateToWidth(`session ${s.key}`, width - 1));
     const activityCut = truncateToWidth(
       activity ? ` ${activity}` : "",
       Math.max(0, width - visibleWidth(session) - 1),
     );
     const pad = Math.max(1, width - visibleWidth(activityCut) - visibleWidth(session));
-    const lines = [truncateToWidth(`${activityCut}${" ".repeat(pad)}${session}`, width), info];
+    const lines = [`${activityCut}${gap(pad)}${session}`, info];
     this.cache = { width, lines };
     return lines;
   }

@@ -9,6 +9,14 @@ const FENCE = /^\s{0,3}(```|~~~)/;
 /** Lines that may continue the block above a blank line (list items, indented text, table rows). */
 const CONTINUES = /^(\s|[-*+]\s|\d+[.)]\s|\|)/;
 
+/**
+ * Drops the spaces Markdown pads each line with: the renderer clears a line before writing it,
+ * so padding only costs bytes on the wire.
+ */
+function trimPadding(line: string): string {
+  return line.endsWith(" ") ? line.replace(/ +$/, "") : line;
+}
+
 export class StreamingMarkdown implements Component {
   private text = "";
   private frozenUpTo = 0;
@@ -53,13 +61,13 @@ export class StreamingMarkdown implements Component {
     }
     for (; this.frozenRendered < this.chunks.length; this.frozenRendered++) {
       const lines = (this.chunks[this.frozenRendered] as Markdown).render(width);
-      for (const line of lines) this.frozenLines.push(line);
+      for (const line of lines) this.frozenLines.push(trimPadding(line));
       // A block renders its trailing gap only when it sees the next block; a frozen one never does.
       const last = this.frozenLines[this.frozenLines.length - 1];
-      if (last !== undefined && last.trim() !== "") this.frozenLines.push(" ".repeat(width));
+      if (last !== undefined && last.trim() !== "") this.frozenLines.push("");
     }
     const tail = this.tail.render(width);
-    return tail.length === 0 ? this.frozenLines : this.frozenLines.concat(tail);
+    return tail.length === 0 ? this.frozenLines : this.frozenLines.concat(tail.map(trimPadding));
   }
 
   private reset(): void {

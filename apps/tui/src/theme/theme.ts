@@ -84,3 +84,12 @@ export function createTheme(options: { color: boolean }): Theme {
     selectList,
   };
 }
+
+/**
+ * Horizontal space of `n` columns. Long runs become a cursor-forward (`CSI n C`, 4–5 bytes instead
+ * of n): the renderer clears each line before writing it, so the skipped cells are blank. Lines
+ * using it must be measured with `lineWidth`, not a plain visible-width count.
+ */
+export function gap(n: number): string {
+  return n <= 5 ? " ".repeat(Math.max(0, n)) : `\x1b[${n}C`;
+}
