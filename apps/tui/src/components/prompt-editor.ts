@@ -13,7 +13,7 @@ export class PromptEditor extends Editor {
     tui: TUI,
     private readonly style: Theme,
   ) {
-    super(tui, { ...theme.editor, borderColor: (s) => s });
+    super(tui, { ...style.editor, borderColor: (s) => s });
   }
 
   override render(width: number): string[] {
