@@ -17,4 +17,12 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   define: { __CLAW_CLI_VERSION__: JSON.stringify(version) },
+  // The config and client stacks (TypeBox is hundreds of small modules) are bundled into chunks:
+  // module resolution, not code, dominated `claw status --json` (anchors §3 item 14).
+  noExternal: ["@claw/config", "@claw/client", "@claw/protocol", "typebox", "json5", "ws"],
+  external: ["bufferutil", "utf-8-validate"],
+  // ws is CommonJS and requires node builtins; give the ESM bundle a real `require`.
+  banner: {
+    js: 'import { createRequire as __clawCreateRequire } from "node:module"; const require = __clawCreateRequire(import.meta.url);',
+  },
 });
