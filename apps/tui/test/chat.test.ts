@@ -148,3 +148,26 @@ describe("claw tui in a terminal", () => {
     expect(colours.filter((c) => term.written.includes(c))).toEqual([]);
   });
 });
+
+describe("claw tui with long and unusual input", () => {
+  it("streams a very long answer without full redraws and ends on its last line", async () => {
+    const words = Array.from({ length: 4000 }, (_, i) => (i % 97 === 96 ? "word\n\n" : `w${i} `)).join("");
+    const { term, tui } = await setup([{ text: `${words}THE-END`, chunkSize: 40 }]);
+    const redrawsBefore = tui.app.tui.fullRedraws;
+    term.typeText("go long", true);
+    await term.waitFor(/THE-END/, 15_000);
+    expect(tui.app.tui.fullRedraws).toBe(redrawsBefore);
+    expect(term.allText()).toContain("w0 w1 w2");
+  });
+
+  it("takes a large bracketed paste as one message", async () => {
+    const { term, gw } = await setup(["got it"]);
+    const pasted = Array.from({ length: 40 }, (_, i) => `line ${i}`).join("\n");
+    term.type(`\u001b[200~${pasted}\u001b[201~`);
+    await term.waitFor(/paste #1/);
+    term.type("\r");
+    await term.waitFor(/got it/);
+    const sent = gw.faux.contexts[0]?.messages.at(-1);
+    expect(JSON.stringify(sent)).toContain("line 39");
+  });
+});

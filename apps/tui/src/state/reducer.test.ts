@@ -1,0 +1,158 @@
+import { describe, expect, it } from "vitest";
+import { parseSlash } from "../commands/table.js";
+import { formatTokens, summarizeArgs } from "./format.js";
+import { itemsFromHistory } from "./history.js";
+import { failoverNotice } from "./notices.js";
+import { initialState, reduce } from "./reducer.js";
+import type { Action, TuiState } from "./types.js";
+
+const ev = (stream: string, data: Record<string, unknown>, runId = "r1"): Action => ({
+  type: "agent-event",
+  event: { runId, seq: 0, stream, ts: 0, data },
+});
+
+function run(...actions: Action[]): TuiState {
+  return actions.reduce(reduce, initialState({ key: "agent:main:main", agentId: "main" }));
+}
+
+describe("reduce", () => {
+  it("streams deltas into one assistant item and thinking beside it", () => {
+    const s = run(
+      ev("assistant", { delta: "Hel" }),
+      ev("assistant", { kind: "thinking", delta: "hmm" }),
+      ev("assistant", { delta: "lo" }),
+    );
+    expect(s.items).toMatchObject([{ kind: "assistant", text: "Hello", thinking: "hmm", streaming: true }]);
+    expect(s.activeRunId).toBe("r1");
+  });
+
+  it("keeps untouched items by reference (components skip them)", () => {
+    const a = run({ type: "user-message", text: "hi" }, ev("assistant", { delta: "a" }));
+    const b = reduce(a, ev("assistant", { delta: "b" }));
+    expect(b.items[0]).toBe(a.items[0]);
+    expect(b.items[1]).not.toBe(a.items[1]);
+  });
+
+  it("opens a tool card, completes it, and starts a new text block after it", () => {
+    const s = run(
+      ev("assistant", { delta: "Reading." }),
+      ev("tool", { phase: "start", name: "read", toolCallId: "t1", args: { path: "a.txt" } }),
+      ev("tool", {
+        phase: "result",
+        name: "read",
+        toolCallId: "t1",
+        isError: false,
+        durationMs: 12,
+        result: "hello",
+      }),
+      ev("assistant", { delta: "Done." }),
+    );
+    expect(s.items.map((i) => i.kind)).toEqual(["assistant", "tool", "assistant"]);
+    expect(s.items[1]).toMatchObject({
+      status: "ok",
+      durationMs: 12,
+      result: "hello",
+      args: { path: "a.txt" },
+    });
+    expect(s.items[0]).toMatchObject({ streaming: false });
+  });
+
+  it.each([
+    ["ok", []],
+    ["aborted", ["stopped"]],
+    ["error", ["boom"]],
+  ] as const)("ends a run with status %s", (status, notices) => {
+    const s = run(
+      ev("assistant", { delta: "x" }),
+      ev("tool", { phase: "start", name: "exec", toolCallId: "t" }),
+      {
+        type: "run-ended",
+        runId: "r1",
+        status,
+        error: "boom",
+      },
+    );
+    expect(s.activeRunId).toBeUndefined();
+    expect(
+      s.items.filter((i) => i.kind === "notice").map((i) => (i.kind === "notice" ? i.text : "")),
+    ).toEqual(notices);
+    expect(s.items[1]).toMatchObject({ status: status === "ok" ? "error" : "error" });
+  });
+
+  it("turns a failover event into an inline notice", () => {
+    const s = run(
+      ev("lifecycle", {
+        phase: "failover",
+        event: "fallback",
+        from: "anthropic/claude-opus-4-6",
+        to: "openai/gpt-4o",
+        reason: "rate_limit",
+      }),
+    );
+    expect(s.items).toMatchObject([
+      {
+        kind: "notice",
+        level: "warn",
+        text: "anthropic/claude-opus-4-6 rate-limited → switched to openai/gpt-4o",
+      },
+    ]);
+  });
+
+  it("clears the chat on a session switch and toggles display flags", () => {
+    const s = run(
+      { type: "user-message", text: "x" },
+      { type: "switch-session", key: "agent:w:main", agentId: "w" },
+      { type: "toggle-thinking" },
+    );
+    expect(s.items).toEqual([]);
+    expect(s.session.key).toBe("agent:w:main");
+    expect(s.showThinking).toBe(true);
+  });
+});
+
+describe("helpers", () => {
+  it("maps a transcript with tool calls and results", () => {
+    const items = itemsFromHistory([
+      { role: "user", content: [{ type: "text", text: "read it" }] },
+      {
+        role: "assistant",
+        content: [
+          { type: "thinking", thinking: "ok" },
+          { type: "toolCall", id: "c1", name: "read", arguments: { path: "x" } },
+        ],
+      },
+      {
+        role: "toolResult",
+        content: {
+          toolCallId: "c1",
+          toolName: "read",
+          isError: true,
+          content: [{ type: "text", text: "ENOENT" }],
+        },
+      },
+      { role: "assistant", content: [{ type: "text", text: "missing" }] },
+    ]);
+    expect(items.map((i) => i.kind)).toEqual(["user", "assistant", "tool", "assistant"]);
+    expect(items[2]).toMatchObject({ status: "error", result: "ENOENT" });
+  });
+
+  it.each([
+    [950, "950"],
+    [12_345, "12k"],
+    [1_500, "1.5k"],
+    [1_250_000, "1.25M"],
+  ])("formatTokens(%i) = %s", (n, out) => expect(formatTokens(n)).toBe(out));
+
+  it("puts key arguments first on a tool card", () => {
+    expect(summarizeArgs({ limit: 5, path: "src/a.ts" })).toBe("path=src/a.ts limit=5");
+  });
+
+  it("parses slash commands", () => {
+    expect(parseSlash("/model openai/gpt-4o")).toEqual({ name: "model", args: "openai/gpt-4o" });
+    expect(parseSlash("hello /status")).toBeUndefined();
+  });
+
+  it("ignores failover events that are not worth a line", () => {
+    expect(failoverNotice({ event: "profile_cooldown" })).toBeUndefined();
+  });
+});
