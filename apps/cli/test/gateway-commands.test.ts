@@ -217,3 +217,20 @@ describe("bad input", () => {
     });
   });
 });
+
+describe("gateway target", () => {
+  it("finds the same token and state file as the gateway itself", async () => {
+    const { readGatewayToken, gatewayStatePath } = await import("@claw/app-gateway");
+    const { localGatewayToken, gatewayStateFilePath } = await import("../src/gateway-target.js");
+    const { validateConfig } = await import("@claw/config");
+    const { home } = await setup();
+    const result = validateConfig({});
+    if (!result.ok) throw new Error("default config must validate");
+    const { config } = result;
+    for (const env of [{}, { CLAW_GATEWAY_TOKEN: "from-env" }])
+      expect(localGatewayToken(config, home.stateDir, env)).toBe(
+        readGatewayToken(config, home.stateDir, env),
+      );
+    expect(gatewayStateFilePath(home.stateDir)).toBe(gatewayStatePath(home.stateDir));
+  });
+});
