@@ -49,7 +49,6 @@ export { bm25RankToScore, mergeHybridResults, normalizeKeywordScores } from "./s
 export { applyMmr } from "./search/mmr.js";
 export type { MemorySearchHit, MemorySearchResponse } from "./search/search.js";
 export { isMemoryPath, listMemoryFiles, type MemoryFile, resolveMemoryReadPath } from "./sources/files.js";
-export { LanceDbMemoryStore, type LanceDbStoreOptions } from "./store/lancedb/store.js";
 export { SqliteMemoryStore, type SqliteStoreOptions } from "./store/sqlite/store.js";
 export {
   type ChunkInput,

@@ -8,7 +8,6 @@ import { type MemoryIndexOptions, type ResolvedMemoryOptions, resolveMemoryOptio
 import { type ResolvedEmbeddings, resolveEmbeddingProvider } from "./embeddings/auto.js";
 import { type MemorySearchResponse, runSearch } from "./search/search.js";
 import { resolveMemoryReadPath } from "./sources/files.js";
-import { LanceDbMemoryStore } from "./store/lancedb/store.js";
 import { SqliteMemoryStore } from "./store/sqlite/store.js";
 import type { IndexIdentity, MemoryStore, StoreCounts } from "./store/types.js";
 import { type SyncProgress, type SyncResult, syncIndex } from "./sync/sync.js";
@@ -79,7 +78,7 @@ export async function openMemoryIndex(input: OpenMemoryIndexOptions): Promise<Me
   const options = resolveMemoryOptions(input);
   const store: MemoryStore =
     options.backend === "lancedb"
-      ? await LanceDbMemoryStore.open({ uri: options.dbPath })
+      ? await (await import("./store/lancedb/store.js")).LanceDbMemoryStore.open({ uri: options.dbPath })
       : new SqliteMemoryStore({ path: options.dbPath, onCorrupt: input.onCorrupt, log: options.log });
   let embeddings: Promise<ResolvedEmbeddings | undefined> | undefined;
   const getEmbeddings = () => {

@@ -1,5 +1,5 @@
 /** Gemini embeddings through @google/genai (`batchEmbedContents`). */
-import { GoogleGenAI } from "@google/genai";
+import { lazyValue } from "./lazy.js";
 import { embedInBatches, withRetry } from "./retry.js";
 import { DEFAULT_EMBEDDING_MODELS, type EmbeddingProvider, type RemoteEmbeddingConfig } from "./types.js";
 
@@ -8,14 +8,17 @@ import { DEFAULT_EMBEDDING_MODELS, type EmbeddingProvider, type RemoteEmbeddingC
  */
 export function createGeminiEmbeddings(config: RemoteEmbeddingConfig): EmbeddingProvider {
   const model = config.model ?? DEFAULT_EMBEDDING_MODELS.gemini;
-  const client = new GoogleGenAI({
-    apiKey: config.apiKey,
-    httpOptions: { ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}), headers: config.headers },
+  const client = lazyValue(async () => {
+    const { GoogleGenAI } = await import("@google/genai");
+    return new GoogleGenAI({
+      apiKey: config.apiKey,
+      httpOptions: { ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}), headers: config.headers },
+    });
   });
   const embed = (texts: string[], taskType: string, signal?: AbortSignal) =>
     withRetry(
       async () => {
-        const response = await client.models.embedContent({
+        const response = await (await client()).models.embedContent({
           model,
           contents: texts,
           config: {

@@ -1,5 +1,5 @@
 /** Local Ollama embeddings through the `ollama` client (`/api/embed`). */
-import { Ollama } from "ollama";
+import { lazyValue } from "./lazy.js";
 import { embedInBatches, withRetry } from "./retry.js";
 import { DEFAULT_EMBEDDING_MODELS, type EmbeddingProvider, type RemoteEmbeddingConfig } from "./types.js";
 
@@ -8,12 +8,15 @@ import { DEFAULT_EMBEDDING_MODELS, type EmbeddingProvider, type RemoteEmbeddingC
  */
 export function createOllamaEmbeddings(config: RemoteEmbeddingConfig): EmbeddingProvider {
   const model = config.model ?? DEFAULT_EMBEDDING_MODELS.ollama;
-  const client = new Ollama({ host: config.baseUrl ?? "http://127.0.0.1:11434", headers: config.headers });
+  const client = lazyValue(async () => {
+    const { Ollama } = await import("ollama");
+    return new Ollama({ host: config.baseUrl ?? "http://127.0.0.1:11434", headers: config.headers });
+  });
   const embed = (texts: string[], signal?: AbortSignal) =>
     withRetry(
       async () => {
         if (signal?.aborted) throw signal.reason;
-        const response = await client.embed({
+        const response = await (await client()).embed({
           model,
           input: texts,
           ...(config.dimensions ? { dimensions: config.dimensions } : {}),

@@ -1,5 +1,5 @@
 /** OpenAI (and OpenAI-compatible) embeddings through the official SDK. */
-import OpenAI from "openai";
+import { lazyValue } from "./lazy.js";
 import { embedInBatches, withRetry } from "./retry.js";
 import { DEFAULT_EMBEDDING_MODELS, type EmbeddingProvider, type RemoteEmbeddingConfig } from "./types.js";
 
@@ -9,16 +9,15 @@ import { DEFAULT_EMBEDDING_MODELS, type EmbeddingProvider, type RemoteEmbeddingC
 export function createOpenAiEmbeddings(config: RemoteEmbeddingConfig): EmbeddingProvider {
   const model = config.model ?? DEFAULT_EMBEDDING_MODELS.openai;
   // our own retry loop handles 429 the same way for every provider
-  const client = new OpenAI({
-    apiKey: config.apiKey,
-    baseURL: config.baseUrl,
-    defaultHeaders: config.headers,
-    maxRetries: 0,
+  // The SDK loads on the first embedding call, not when the package is imported.
+  const client = lazyValue(async () => {
+    const { default: OpenAI } = await import("openai");
+    return new OpenAI({ apiKey: config.apiKey, baseURL: config.baseUrl, defaultHeaders: config.headers, maxRetries: 0 });
   });
   const embed = (texts: string[], signal?: AbortSignal) =>
     withRetry(
       async () => {
-        const response = await client.embeddings.create(
+        const response = await (await client()).embeddings.create(
           {
             model,
             input: texts,

@@ -1,6 +1,6 @@
 /** File watcher (chokidar) over the memory sources with a trailing debounce. */
 import { join } from "node:path";
-import { watch } from "chokidar";
+import type { FSWatcher } from "chokidar";
 import { resolveExtraPaths } from "../sources/files.js";
 
 export interface MemoryWatcher {
@@ -25,11 +25,6 @@ export function watchMemorySources(
     join(workspaceDir, "memory"),
     ...resolveExtraPaths(workspaceDir, extraPaths),
   ];
-  const watcher = watch(targets, {
-    ignoreInitial: true,
-    followSymlinks: false,
-    ignored: (path, stats) => stats?.isFile() === true && !path.endsWith(".md"),
-  });
   let timer: NodeJS.Timeout | undefined;
   const schedule = () => {
     if (timer) clearTimeout(timer);
@@ -38,12 +33,21 @@ export function watchMemorySources(
       onChange();
     }, debounceMs);
   };
-  for (const event of ["add", "change", "unlink", "unlinkDir"] as const) watcher.on(event, schedule);
+  // chokidar loads only when a watcher is actually started.
+  const started: Promise<FSWatcher> = import("chokidar").then(({ watch }) => {
+    const watcher = watch(targets, {
+      ignoreInitial: true,
+      followSymlinks: false,
+      ignored: (path, stats) => stats?.isFile() === true && !path.endsWith(".md"),
+    });
+    for (const event of ["add", "change", "unlink", "unlinkDir"] as const) watcher.on(event, schedule);
+    return watcher;
+  });
   return {
-    ready: new Promise((resolve) => watcher.once("ready", () => resolve())),
+    ready: started.then((watcher) => new Promise<void>((resolve) => watcher.once("ready", () => resolve()))),
     close: async () => {
       if (timer) clearTimeout(timer);
-      await watcher.close();
+      await (await started).close();
     },
   };
 }

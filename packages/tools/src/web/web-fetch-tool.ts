@@ -1,5 +1,5 @@
 import { type AgentTool, textResult } from "@claw/agent-core";
-import TurndownService from "turndown";
+import type TurndownService from "turndown";
 import { Type } from "typebox";
 import { truncateMiddle } from "../shared/truncate.js";
 
@@ -44,7 +44,7 @@ export function createWebFetchTool(options: WebFetchOptions = {}): AgentTool<typ
       });
       const body = await readCapped(response, options.maxBytes ?? 5 * 1024 * 1024);
       const type = response.headers.get("content-type") ?? "";
-      const text = /html/i.test(type) ? htmlToMarkdown(body.text) : body.text;
+      const text = /html/i.test(type) ? await htmlToMarkdown(body.text) : body.text;
       const out = truncateMiddle(text, { max: maxChars ?? options.maxChars ?? 30_000, headRatio: 0.8 });
       const note = body.cut ? "\n[response cut at the size limit]" : "";
       const result = textResult(`${out.text}${note}`, {
@@ -83,17 +83,14 @@ async function readCapped(response: Response, maxBytes: number): Promise<{ text:
   return { text: Buffer.concat(chunks).subarray(0, maxBytes).toString("utf8"), cut };
 }
 
-let turndown: TurndownService | undefined;
+let turndown: Promise<TurndownService> | undefined;
 
-export function htmlToMarkdown(html: string): string {
-  turndown ??= new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced" }).remove([
-    "script",
-    "style",
-    "noscript",
-    "iframe",
-    "svg",
-  ]);
-  return turndown
+/** HTML → markdown without scripts, styles or frames (turndown loads on first use). */
+export async function htmlToMarkdown(html: string): Promise<string> {
+  turndown ??= import("turndown").then(({ default: Turndown }) =>
+    new Turndown({ headingStyle: "atx", codeBlockStyle: "fenced" }).remove(["script", "style", "noscript", "iframe", "svg"]),
+  );
+  return (await turndown)
     .turndown(html)
     .replace(/\n{3,}/g, "\n\n")
     .trim();

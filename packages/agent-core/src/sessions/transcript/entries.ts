@@ -5,7 +5,7 @@
  */
 import type { Message } from "@claw/providers";
 import { Type } from "typebox";
-import { Compile } from "typebox/compile";
+import { validatorFor } from "../../loop/validate-args.js";
 
 export const TRANSCRIPT_VERSION = 1;
 
@@ -74,13 +74,10 @@ const EntrySchema = Type.Union([
   }),
 ]);
 
-const checkHeader = Compile(HeaderSchema);
-const checkEntry = Compile(EntrySchema);
-
 export function isTranscriptHeader(value: unknown): value is TranscriptHeader {
-  return checkHeader.Check(value);
+  return validatorFor(HeaderSchema).Check(value);
 }
 
 export function isTranscriptEntry(value: unknown): value is TranscriptEntry {
-  return checkEntry.Check(value);
+  return validatorFor(EntrySchema).Check(value);
 }
