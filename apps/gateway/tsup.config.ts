@@ -1,10 +1,17 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts", "src/main.ts"],
+  entry: {
+    index: "src/index.ts",
+    main: "src/main.ts",
+    paths: "src/paths.ts",
+    "assemble/memory": "src/assemble/memory.ts",
+  },
   format: ["esm"],
   target: "node20",
-  dts: { entry: "src/index.ts" },
+  dts: {
+    entry: { index: "src/index.ts", paths: "src/paths.ts", "assemble/memory": "src/assemble/memory.ts" },
+  },
   clean: true,
   sourcemap: true,
 });

@@ -2,11 +2,11 @@
  * Where the gateway is and how to log in: URL from `--url`, else `<stateDir>/gateway.json` (written
  * by a running gateway), else `ws://127.0.0.1:<gateway.port>`; token from `--token`, else the same
  * precedence the gateway uses (`gateway.auth.token` > `CLAW_GATEWAY_TOKEN` > `<stateDir>/gateway.token`).
- * Kept free of @claw/app-gateway so `claw status` does not load the agent runtime; a test checks
- * both agree.
+ * Uses the gateway's own light `@claw/app-gateway/paths` entry, so `claw status` does not load the
+ * agent runtime.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { gatewayStatePath, readGatewayToken } from "@claw/app-gateway/paths";
 import type { ClawClient } from "@claw/client";
 import type { ClawConfig } from "@claw/config";
 import type { ParsedCommandArgs } from "./args.js";
@@ -34,7 +34,7 @@ export interface GatewayTarget {
 }
 
 export function gatewayStateFilePath(stateDir: string): string {
-  return join(stateDir, "gateway.json");
+  return gatewayStatePath(stateDir);
 }
 
 /** Whether a process with this pid exists (EPERM: it exists but belongs to someone else). */
@@ -66,10 +66,7 @@ export function localGatewayToken(
   stateDir: string,
   env: Readonly<Record<string, string | undefined>>,
 ): string | undefined {
-  const configured = config.gateway.auth.token?.trim() || env.CLAW_GATEWAY_TOKEN?.trim();
-  if (configured) return configured;
-  const path = join(stateDir, "gateway.token");
-  return existsSync(path) ? readFileSync(path, "utf8").trim() || undefined : undefined;
+  return readGatewayToken(config, stateDir, env);
 }
 
 /** A wildcard bind address is not something to connect to: use loopback. */

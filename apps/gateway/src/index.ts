@@ -5,15 +5,15 @@
  */
 export { type AssembledAgent, agentIds, FALLBACK_PRIMARY_MODEL } from "./assemble/agents.js";
 export { type AssembleClawOptions, type AssembledClaw, assembleClaw } from "./assemble/assemble-claw.js";
-export { PROVIDER_ENV_KEYS } from "./assemble/auth.js";
-export { ensureGatewayToken, gatewayTokenPath, readGatewayToken } from "./assemble/gateway-token.js";
+export { memoryIndexOptions } from "./assemble/memory.js";
 export { createModelResolver, type ModelResolver } from "./assemble/models.js";
-export { createGatewayRuntime } from "./runtime-adapter/create-gateway-runtime.js";
 export {
   bindHost,
-  CLAW_VERSION,
-  type ClawGateway,
+  ensureGatewayToken,
   gatewayStatePath,
-  type StartClawOptions,
-  startClaw,
-} from "./start.js";
+  gatewayTokenPath,
+  PROVIDER_ENV_KEYS,
+  readGatewayToken,
+} from "./paths.js";
+export { createGatewayRuntime } from "./runtime-adapter/create-gateway-runtime.js";
+export { CLAW_VERSION, type ClawGateway, type StartClawOptions, startClaw } from "./start.js";

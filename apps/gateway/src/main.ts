@@ -6,7 +6,8 @@
 import { homedir } from "node:os";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "@claw/config";
-import { bindHost, startClaw } from "./start.js";
+import { bindHost } from "./paths.js";
+import { startClaw } from "./start.js";
 
 async function main(): Promise<number> {
   let values: { port?: string; bind?: string; profile?: string; help?: boolean };

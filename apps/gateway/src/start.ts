@@ -3,12 +3,11 @@
  * Used by the `claw-gateway` process, `claw gateway run`, and tests (with a faux model).
  */
 import { existsSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import type { AgentRuntime, PersistentSessionStore } from "@claw/agent-core";
 import { type GatewayAuth, type GatewayHandle, startGateway } from "@claw/gateway";
 import type { AssembledAgent } from "./assemble/agents.js";
 import { type AssembleClawOptions, assembleClaw } from "./assemble/assemble-claw.js";
-import { ensureGatewayToken } from "./assemble/gateway-token.js";
+import { bindHost, ensureGatewayToken, gatewayStatePath } from "./paths.js";
 import { createConfigAccess } from "./runtime-adapter/config-access.js";
 import { createGatewayRuntime } from "./runtime-adapter/create-gateway-runtime.js";
 import type { LogFile } from "./runtime-adapter/log-file.js";
@@ -37,17 +36,6 @@ export interface ClawGateway {
   log: LogFile;
   /** Graceful shutdown: says `shutdown`, drains runs, closes everything. */
   close(options?: { reason?: string; restartExpectedMs?: number }): Promise<void>;
-}
-
-/** The `gateway.json` file `claw gateway status|stop` read. */
-export function gatewayStatePath(stateDir: string): string {
-  return join(stateDir, "gateway.json");
-}
-
-export function bindHost(bind: string): string {
-  if (bind === "loopback") return "127.0.0.1";
-  if (bind === "lan") return "0.0.0.0";
-  return bind;
 }
 
 /**

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { parseArgs } from "node:util";
-import { gatewayStatePath, readGatewayToken, startClaw } from "@claw/app-gateway";
+import { gatewayStatePath, readGatewayToken } from "@claw/app-gateway/paths";
 import { loadConfig } from "@claw/config";
 import { type RunTuiOptions, runTui } from "./run-tui.js";
 
@@ -60,6 +60,8 @@ export async function resolveTarget(
   const { config, paths } = loadConfig({ env, homeDir, profile: cli.profile });
   const stateDir = paths.stateDir;
   if (cli.local) {
+    // The whole runtime loads only for --local; connecting to a running gateway needs none of it.
+    const { startClaw } = await import("@claw/app-gateway");
     const claw = await startClaw({ config, stateDir, configPath: paths.configPath, port: 0, env, homeDir });
     return { url: claw.url, token: claw.token, stateDir, onExit: () => claw.close() };
   }

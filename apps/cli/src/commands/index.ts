@@ -106,6 +106,21 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import("./agent/index.js"),
   },
   {
+    name: "tui",
+    summary: "Open the terminal chat (--local starts an embedded gateway)",
+    flags: {
+      local: {
+        type: "boolean",
+        summary: "start an embedded gateway for this session instead of connecting to one",
+      },
+      session: { type: "string", value: "KEY", summary: "session key to open (default agent:<agent>:main)" },
+      agent: { type: "string", value: "ID", summary: "agent to talk to (default: the default agent)" },
+      password: { type: "string", value: "P", summary: "gateway password (password auth)" },
+      ...GATEWAY_FLAGS,
+    },
+    load: () => import("./tui/index.js"),
+  },
+  {
     name: "sessions",
     summary: "List, show, reset and delete sessions",
     subcommands: [

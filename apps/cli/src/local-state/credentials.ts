@@ -22,7 +22,7 @@ export async function listCredentials(
 ): Promise<CredentialSource[]> {
   const [{ createJsonFileAuthStateStore }, { PROVIDER_ENV_KEYS }] = await Promise.all([
     import("@claw/failover"),
-    import("@claw/app-gateway"),
+    import("@claw/app-gateway/paths"),
   ]);
   const out: CredentialSource[] = [];
   for (const agent of listAgents(config)) {

@@ -15,15 +15,8 @@ import {
   createSqliteAuthStateStore,
   type SqliteDatabase,
 } from "@claw/failover";
+import { PROVIDER_ENV_KEYS } from "../paths.js";
 import type { ModelResolver } from "./models.js";
-
-/** Environment variables read for each provider when no profile names it. */
-export const PROVIDER_ENV_KEYS: Readonly<Record<string, readonly string[]>> = {
-  anthropic: ["ANTHROPIC_API_KEY"],
-  openai: ["OPENAI_API_KEY"],
-  google: ["GEMINI_API_KEY", "GOOGLE_API_KEY"],
-  openrouter: ["OPENROUTER_API_KEY"],
-};
 
 /** Providers that need no key: a local Ollama, the faux test double. */
 const KEYLESS = ["ollama", "faux"];

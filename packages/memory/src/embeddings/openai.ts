@@ -12,7 +12,12 @@ export function createOpenAiEmbeddings(config: RemoteEmbeddingConfig): Embedding
   // The SDK loads on the first embedding call, not when the package is imported.
   const client = lazyValue(async () => {
     const { default: OpenAI } = await import("openai");
-    return new OpenAI({ apiKey: config.apiKey, baseURL: config.baseUrl, defaultHeaders: config.headers, maxRetries: 0 });
+    return new OpenAI({
+      apiKey: config.apiKey,
+      baseURL: config.baseUrl,
+      defaultHeaders: config.headers,
+      maxRetries: 0,
+    });
   });
   const embed = (texts: string[], signal?: AbortSignal) =>
     withRetry(

@@ -88,7 +88,13 @@ let turndown: Promise<TurndownService> | undefined;
 /** HTML → markdown without scripts, styles or frames (turndown loads on first use). */
 export async function htmlToMarkdown(html: string): Promise<string> {
   turndown ??= import("turndown").then(({ default: Turndown }) =>
-    new Turndown({ headingStyle: "atx", codeBlockStyle: "fenced" }).remove(["script", "style", "noscript", "iframe", "svg"]),
+    new Turndown({ headingStyle: "atx", codeBlockStyle: "fenced" }).remove([
+      "script",
+      "style",
+      "noscript",
+      "iframe",
+      "svg",
+    ]),
   );
   return (await turndown)
     .turndown(html)

@@ -1,6 +1,7 @@
 /**
- * The gateway's shared token: `gateway.auth.token` > `CLAW_GATEWAY_TOKEN` > `<stateDir>/gateway.token`
- * (generated once, mode 0600), so local clients (CLI, TUI) on the same host find it.
+ * `@claw/app-gateway/paths`: where a running gateway leaves its URL and token, and which
+ * environment variables hold provider keys — light enough for the CLI and TUI to import without
+ * loading the agent runtime.
  */
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -38,3 +39,22 @@ export function ensureGatewayToken(
   chmodSync(path, 0o600);
   return token;
 }
+
+/** The `gateway.json` file `claw gateway status|stop` read. */
+export function gatewayStatePath(stateDir: string): string {
+  return join(stateDir, "gateway.json");
+}
+
+export function bindHost(bind: string): string {
+  if (bind === "loopback") return "127.0.0.1";
+  if (bind === "lan") return "0.0.0.0";
+  return bind;
+}
+
+/** Environment variables read for each provider when no profile names it. */
+export const PROVIDER_ENV_KEYS: Readonly<Record<string, readonly string[]>> = {
+  anthropic: ["ANTHROPIC_API_KEY"],
+  openai: ["OPENAI_API_KEY"],
+  google: ["GEMINI_API_KEY", "GOOGLE_API_KEY"],
+  openrouter: ["OPENROUTER_API_KEY"],
+};
