@@ -46,11 +46,20 @@ must("pnpm", ["install", "--frozen-lockfile", "--prefer-offline", "--reporter=si
 
 const claw = ["apps/cli/bin/claw.js"];
 switch (job) {
-  case "start":
+  case "start": {
     must("pnpm", ["exec", "turbo", "run", "build", "--filter=@claw/cli...", "--output-logs=errors-only"]);
-    must("node", [...claw, "--help"]);
     must("node", [...claw, "config", "validate"]);
+    // Start the gateway once (a running one is reused), then talk to it.
+    if (run("node", [...claw, "gateway", "status"], { stdio: "ignore" }) !== 0) {
+      must("node", [...claw, "gateway", "run", "--detach"]);
+    }
+    const interactive = process.stdin.isTTY && process.stdout.isTTY && !process.env.CI;
+    if (interactive) process.exit(run("node", [...claw, "tui"]));
+    must("node", [...claw, "status"]);
+    console.log('\nThe gateway is running. Talk to it: `node apps/cli/bin/claw.js tui` or `node apps/cli/bin/claw.js agent -m "hello"`;');
+    console.log("set up a provider key first with `node apps/cli/bin/claw.js onboard`. Stop it with `node apps/cli/bin/claw.js gateway stop`.");
     break;
+  }
   case "test":
     must("pnpm", ["run", "lint"]);
     must("pnpm", ["exec", "turbo", "run", "typecheck", "--output-logs=errors-only"]);
