@@ -46,9 +46,17 @@ export function failoverNotice(
     case "candidate_skipped":
       return {
         level: "info",
-        text: `skipped ${String(data.provider)}/${String(data.model)}: ${describeReason(data.reason)}, cooling down`,
+        text: `skipped ${String(data.provider)}/${String(data.model)}: ${skipCause(data)}`,
       };
     default:
       return undefined;
   }
+}
+
+/** Why the fallback loop did not even call a candidate. */
+function skipCause(data: Record<string, unknown>): string {
+  if (data.skip === "no_profiles")
+    return `no credentials configured for ${String(data.provider)} (run \`claw onboard\`)`;
+  const until = typeof data.until === "number" ? ` until ${new Date(data.until).toLocaleTimeString()}` : "";
+  return `${describeReason(data.reason)}, cooling down${until}`;
 }

@@ -156,3 +156,34 @@ describe("helpers", () => {
     expect(failoverNotice({ event: "profile_cooldown" })).toBeUndefined();
   });
 });
+
+describe("failover notices", () => {
+  it.each([
+    [
+      { event: "fallback", from: "anthropic/claude-opus-4-6", to: "openai/gpt-4o", reason: "rate_limit" },
+      /anthropic\/claude-opus-4-6 .*→ switched to openai\/gpt-4o/,
+    ],
+    [
+      {
+        event: "candidate_skipped",
+        provider: "anthropic",
+        model: "claude-sonnet-4-5",
+        reason: "auth",
+        skip: "no_profiles",
+      },
+      /no credentials configured for anthropic \(run `claw onboard`\)/,
+    ],
+    [
+      {
+        event: "candidate_skipped",
+        provider: "openai",
+        model: "gpt-4o",
+        reason: "rate_limit",
+        skip: "cooling",
+      },
+      /openai\/gpt-4o: .*cooling down/,
+    ],
+  ])("%j", (data, text) => {
+    expect(failoverNotice(data)?.text).toMatch(text);
+  });
+});
