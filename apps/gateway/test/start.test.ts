@@ -189,3 +189,39 @@ describe("commands, memory and subagents through the gateway", () => {
     );
   });
 });
+
+describe("memory options from config", () => {
+  it.each([
+    [
+      { provider: "openai", remote: { apiKey: "sk-test" } },
+      { provider: "openai", apiKey: "sk-test" },
+    ],
+    [{ provider: "ollama" }, { provider: "ollama" }],
+    [{ provider: "local" }, { provider: "ollama" }],
+    [{ provider: "voyage" }, { provider: "none" }],
+    [{}, { provider: "none" }],
+  ])("%j → %j", async (memorySearch, embedding) => {
+    const { memoryIndexOptions } = await import("../src/index.js");
+    const result = validateConfig({ agents: { defaults: { memorySearch } } });
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    const notices: string[] = [];
+    const options = memoryIndexOptions(result.config, "default", {
+      stateDir: "/s",
+      workspaceDir: "/w",
+      env: {},
+      onNotice: (m) => notices.push(m),
+    });
+    expect(options?.embedding).toMatchObject(embedding);
+    expect(options?.dbPath).toBe("/s/memory/default.sqlite");
+    if (memorySearch.provider === "voyage") expect(notices[0]).toMatch(/voyage.*not supported/);
+  });
+
+  it("is off when memorySearch.enabled is false", async () => {
+    const { memoryIndexOptions } = await import("../src/index.js");
+    const result = validateConfig({ agents: { defaults: { memorySearch: { enabled: false } } } });
+    if (!result.ok) throw new Error("invalid");
+    expect(
+      memoryIndexOptions(result.config, "default", { stateDir: "/s", workspaceDir: "/w", env: {} }),
+    ).toBeUndefined();
+  });
+});

@@ -221,6 +221,7 @@ async function attachMemory(
     const options = memoryIndexOptions(config, agent.definition.id, {
       ...inputs,
       workspaceDir: agent.workspaceDir,
+      onNotice: (message) => inputs.log.write("warn", message, { agentId: agent.definition.id }),
     });
     if (!options) continue;
     const memory = await openMemoryIndex({

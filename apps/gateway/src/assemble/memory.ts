@@ -15,6 +15,8 @@ export interface MemoryAssemblyInputs {
   /** Credentials already found for model calls (their keys serve embeddings too). */
   profiles?: readonly AuthProfile[];
   ollamaBaseUrl?: string;
+  /** Told about settings that could not be honoured. */
+  onNotice?: (message: string) => void;
 }
 
 /** The memory index options for one agent, or undefined when memory search is disabled. */
@@ -52,8 +54,12 @@ export function memoryIndexOptions(
   if (settings?.provider === "openai" || settings?.provider === "gemini")
     embedding = candidate(settings.provider);
   // "local" means an embedding model on this machine: served here by a local Ollama.
-  else if (settings?.provider === "local") embedding = candidate("ollama");
-  else {
+  else if (settings?.provider === "local" || settings?.provider === "ollama") embedding = candidate("ollama");
+  // Voyage has no adapter yet: say so and search by keyword rather than fail.
+  else if (settings?.provider === "voyage") {
+    inputs.onNotice?.('memory: embedding provider "voyage" is not supported yet; using keyword-only search');
+    embedding = { provider: "none" };
+  } else {
     const candidates = [candidate("openai"), candidate("gemini")].filter((c) => c.apiKey);
     embedding = candidates.length > 0 ? { provider: "auto", candidates } : { provider: "none" };
   }

@@ -51,7 +51,7 @@ export const contextPruningProps = {
 
 export const memorySearchProps = {
   enabled: Type.Boolean({ default: true }),
-  provider: Type.Optional(Type.Enum(["local", "openai", "gemini", "voyage"])),
+  provider: Type.Optional(Type.Enum(["local", "openai", "gemini", "ollama", "voyage"])),
   model: Type.Optional(Type.String()),
   fallback: Type.Optional(Type.Enum(["openai", "gemini", "local", "none"])),
   sources: Type.Optional(Type.Array(Type.Enum(["memory", "sessions"]), { minItems: 1 })),
