@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { report } from "@claw/bench-harness";
+import { GATEWAY_NODE_FLAGS } from "../src/paths.js";
 
 const appDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const bin = join(appDir, "bin", "claw-gateway.js");
@@ -55,7 +56,7 @@ function vmRssMb(pid: number): number | undefined {
 /** Starts the gateway; ms until "listening on", RSS after IDLE_MS, then SIGTERM and a clean exit. */
 async function gatewayRun(home: string): Promise<{ startMs: number; rssMb: number | undefined }> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [bin, "--port", "0"], {
+  const child = spawn(process.execPath, [...GATEWAY_NODE_FLAGS, bin, "--port", "0"], {
     cwd: home,
     env: freshEnv(home),
     stdio: ["ignore", "pipe", "pipe"],

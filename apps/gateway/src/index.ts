@@ -10,6 +10,7 @@ export { createModelResolver, type ModelResolver } from "./assemble/models.js";
 export {
   bindHost,
   ensureGatewayToken,
+  GATEWAY_NODE_FLAGS,
   gatewayStatePath,
   gatewayTokenPath,
   PROVIDER_ENV_KEYS,

@@ -58,3 +58,10 @@ export const PROVIDER_ENV_KEYS: Readonly<Record<string, readonly string[]>> = {
   google: ["GEMINI_API_KEY", "GOOGLE_API_KEY"],
   openrouter: ["OPENROUTER_API_KEY"],
 };
+
+/**
+ * Node flags the gateway process runs with: a small young generation keeps an idle daemon near
+ * 75 MB instead of ~83 MB, at the price of more (sub-millisecond) scavenges while streaming.
+ * `bin/claw-gateway.js` carries the same flags in its shebang.
+ */
+export const GATEWAY_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=2"];

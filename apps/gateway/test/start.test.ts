@@ -213,7 +213,8 @@ describe("memory options from config", () => {
     });
     expect(options?.embedding).toMatchObject(embedding);
     expect(options?.dbPath).toBe("/s/memory/default.sqlite");
-    if (memorySearch.provider === "voyage") expect(notices[0]).toMatch(/voyage.*not supported/);
+    if ((memorySearch as { provider?: string }).provider === "voyage")
+      expect(notices[0]).toMatch(/voyage.*not supported/);
   });
 
   it("is off when memorySearch.enabled is false", async () => {

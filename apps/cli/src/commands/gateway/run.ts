@@ -76,7 +76,8 @@ async function detach(
   const logDir = join(stateDir, "logs");
   mkdirSync(logDir, { recursive: true, mode: 0o700 });
   const out = openSync(join(logDir, "gateway.out"), "a", 0o600);
-  const args = [gatewayBin()];
+  const { GATEWAY_NODE_FLAGS } = await import("@claw/app-gateway/paths");
+  const args = [...GATEWAY_NODE_FLAGS, gatewayBin()];
   if (port !== undefined) args.push("--port", String(port));
   if (bind) args.push("--bind", bind);
   if (context.profile) args.push("--profile", context.profile);
