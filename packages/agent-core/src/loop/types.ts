@@ -1,12 +1,16 @@
 /** Inputs and outputs of one agent run. */
-import type {
-  AssistantEvent,
-  AssistantMessage,
-  Context,
-  FailureReason,
-  Message,
-  Usage,
+import {
+  type AssistantEvent,
+  type AssistantMessage,
+  type Context,
+  emptyUsage,
+  type FailureReason,
+  type Message,
+  type Usage,
 } from "@claw/providers";
+import type { RunEmitter } from "../events/event-bus.js";
+
+export { emptyUsage };
 
 /** Calls the model once (through failover, in the runtime). May throw; the loop handles it. */
 export type CallModel = (
@@ -45,17 +49,6 @@ export function isContextOverflow(error: unknown): boolean {
   );
 }
 
-export function emptyUsage(): Usage {
-  return {
-    input: 0,
-    output: 0,
-    cacheRead: 0,
-    cacheWrite: 0,
-    totalTokens: 0,
-    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-  };
-}
-
 export function addUsage(total: Usage, add: Usage): void {
   total.input += add.input;
   total.output += add.output;
@@ -67,4 +60,30 @@ export function addUsage(total: Usage, add: Usage): void {
   total.cost.cacheRead += add.cost.cacheRead;
   total.cost.cacheWrite += add.cost.cacheWrite;
   total.cost.total += add.cost.total;
+}
+
+/**
+ * The terminal state of a run that ended before its loop started (aborted while queued, an
+ * unknown model, a crash in preparation): reported on the lifecycle stream like any other end.
+ */
+export function endedBeforeStart(
+  runId: string,
+  emit: RunEmitter,
+  now: () => number,
+  status: "error" | "aborted",
+  error: RunError,
+): RunResult {
+  const at = now();
+  emit("lifecycle", { phase: "error", status, startedAt: at, endedAt: at, turns: 0, error: error.message });
+  return {
+    runId,
+    status,
+    text: "",
+    messages: [],
+    usage: emptyUsage(),
+    turns: 0,
+    error,
+    startedAt: at,
+    endedAt: at,
+  };
 }

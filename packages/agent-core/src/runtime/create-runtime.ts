@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { findModel, type UserMessage } from "@claw/providers";
 import { createEventBus, createRunEmitter } from "../events/event-bus.js";
 import type { AgentEventListener } from "../events/types.js";
-import { emptyUsage, type RunResult } from "../loop/types.js";
+import { endedBeforeStart, type RunResult } from "../loop/types.js";
 import { createKeyedQueue } from "../queue/keyed-queue.js";
 import { createLane, type Lane } from "../queue/lanes.js";
 import { createMemorySessionStore } from "../sessions/memory-session-store.js";
@@ -148,9 +148,11 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
 
       const result = queue
         .run(request.sessionKey, async () => {
-          if (controller.signal.aborted) return abortedBeforeStart(runId, emit, now, controller.signal);
+          if (controller.signal.aborted)
+            return endedBeforeStart(runId, emit, now, "aborted", { message: abortReason(controller.signal) });
           const release = await lane.acquire(controller.signal).catch(() => undefined);
-          if (!release) return abortedBeforeStart(runId, emit, now, controller.signal);
+          if (!release)
+            return endedBeforeStart(runId, emit, now, "aborted", { message: abortReason(controller.signal) });
           active.started = true;
           try {
             return await executeRun({ request, input, agent, active, options, sessions, emit, now });
@@ -158,7 +160,11 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
             release();
           }
         })
-        .catch((error: unknown) => crashed(runId, emit, now, error))
+        .catch((error: unknown) =>
+          endedBeforeStart(runId, emit, now, "error", {
+            message: error instanceof Error ? error.message : String(error),
+          }),
+        )
         .finally(() => {
           runs.delete(runId);
           channel.close();
@@ -256,60 +262,6 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   return runtime;
 }
 
-function abortedBeforeStart(
-  runId: string,
-  emit: ReturnType<typeof createRunEmitter>,
-  now: () => number,
-  signal: AbortSignal,
-): RunResult {
-  const at = now();
-  const message = signal.reason instanceof Error ? signal.reason.message : "run aborted";
-  emit("lifecycle", {
-    phase: "error",
-    status: "aborted",
-    startedAt: at,
-    endedAt: at,
-    turns: 0,
-    error: message,
-  });
-  return {
-    runId,
-    status: "aborted",
-    text: "",
-    messages: [],
-    usage: emptyUsage(),
-    turns: 0,
-    error: { message },
-    startedAt: at,
-    endedAt: at,
-  };
-}
-
-function crashed(
-  runId: string,
-  emit: ReturnType<typeof createRunEmitter>,
-  now: () => number,
-  error: unknown,
-): RunResult {
-  const at = now();
-  const message = error instanceof Error ? error.message : String(error);
-  emit("lifecycle", {
-    phase: "error",
-    status: "error",
-    startedAt: at,
-    endedAt: at,
-    turns: 0,
-    error: message,
-  });
-  return {
-    runId,
-    status: "error",
-    text: "",
-    messages: [],
-    usage: emptyUsage(),
-    turns: 0,
-    error: { message },
-    startedAt: at,
-    endedAt: at,
-  };
+function abortReason(signal: AbortSignal): string {
+  return signal.reason instanceof Error ? signal.reason.message : "run aborted";
 }

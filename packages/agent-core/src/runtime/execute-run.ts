@@ -3,7 +3,7 @@ import { findModel, type Message, type Model, stream, type UserMessage } from "@
 import { createFailoverRunner } from "../compose/failover-runner.js";
 import type { RunEmitter } from "../events/event-bus.js";
 import { runAgentLoop } from "../loop/run-loop.js";
-import { emptyUsage, type RunResult } from "../loop/types.js";
+import { endedBeforeStart, type RunResult } from "../loop/types.js";
 import type { SessionEntry, SessionStore } from "../sessions/session-store.js";
 import { createCallModel } from "./call-model.js";
 import type { AgentDefinition, AgentRuntimeOptions, RunRequest } from "./options.js";
@@ -179,27 +179,11 @@ async function recordUsage(sessions: SessionStore, entry: SessionEntry, result: 
 }
 
 function failedBeforeStart(params: ExecuteRunParams, message: string): RunResult {
-  const at = params.now();
-  params.emit("lifecycle", { phase: "start", startedAt: at });
-  params.emit("lifecycle", {
-    phase: "error",
-    status: "error",
-    startedAt: at,
-    endedAt: at,
-    turns: 0,
-    error: message,
+  params.emit("lifecycle", { phase: "start", startedAt: params.now() });
+  return endedBeforeStart(params.active.runId, params.emit, params.now, "error", {
+    message,
+    reason: "model_not_found",
   });
-  return {
-    runId: params.active.runId,
-    status: "error",
-    text: "",
-    messages: [],
-    usage: emptyUsage(),
-    turns: 0,
-    error: { message, reason: "model_not_found" },
-    startedAt: at,
-    endedAt: at,
-  };
 }
 
 /**
