@@ -14,6 +14,9 @@ import type { LogFile } from "./runtime-adapter/log-file.js";
 
 export const CLAW_VERSION = "0.1.0";
 
+/** How often the gateway pushes a `health` event to its clients. */
+export const HEALTH_EVENT_INTERVAL_MS = 60_000;
+
 export interface StartClawOptions extends AssembleClawOptions {
   configPath: string;
   /** Overrides `gateway.port` (0 picks a free port). */
@@ -99,6 +102,13 @@ export async function startClaw(options: StartClawOptions): Promise<ClawGateway>
     { mode: 0o600 },
   );
 
+  // Clients learn about health changes (sessions, agents) without polling.
+  const healthTimer = setInterval(() => {
+    void gateway
+      .refreshHealth()
+      .catch((error: unknown) => log.write("warn", "health refresh failed", { error: String(error) }));
+  }, HEALTH_EVENT_INTERVAL_MS);
+  healthTimer.unref();
   let closed = false;
   return {
     url: gateway.url,
@@ -114,6 +124,7 @@ export async function startClaw(options: StartClawOptions): Promise<ClawGateway>
     async close(closeOptions) {
       if (closed) return;
       closed = true;
+      clearInterval(healthTimer);
       await gateway.close(closeOptions);
       await assembled.close();
       if (existsSync(gatewayStatePath(stateDir))) rmSync(gatewayStatePath(stateDir), { force: true });
