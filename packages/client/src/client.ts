@@ -33,9 +33,21 @@ export interface ClawClientOptions {
   onHello?: (hello: HelloOk) => void;
 }
 
+/** Options of one request. */
+export interface RequestOptions {
+  timeoutMs?: number;
+  /** Wait past an `{status: "accepted"}` ack for the final response (`agent`). */
+  expectFinal?: boolean;
+  /** With `expectFinal`: called with the ack payload (e.g. `{runId, status, acceptedAt}`) first. */
+  onAccepted?: (payload: unknown) => void;
+}
+
 interface Pending {
   method: string;
   expectFinal: boolean;
+  onAccepted?: (payload: unknown) => void;
+  /** The ack payload, once the request was accepted. */
+  accepted?: unknown;
   resolve(value: unknown): void;
   reject(err: Error): void;
   timer: NodeJS.Timeout;
@@ -139,16 +151,14 @@ export class ClawClient {
   }
 
   /**
-   * Sends a request. `expectFinal` waits past an `accepted` ack for the final response (`agent`).
+   * Sends a request. `expectFinal` waits past an `accepted` ack for the final response (`agent`);
+   * `onAccepted` sees that ack, so the caller knows the run id while the run is still going.
    *
    * @example
-   * const final = await client.request("agent", { message: "hi", idempotencyKey: randomUUID() }, { expectFinal: true });
+   * const final = await client.request("agent", { message: "hi", idempotencyKey: randomUUID() },
+   *   { expectFinal: true, onAccepted: (ack) => console.log("run", (ack as { runId: string }).runId) });
    */
-  request<T = unknown>(
-    method: string,
-    params?: unknown,
-    options: { timeoutMs?: number; expectFinal?: boolean } = {},
-  ): Promise<T> {
+  request<T = unknown>(method: string, params?: unknown, options: RequestOptions = {}): Promise<T> {
     const ws = this.ws;
     if (!ws || ws.readyState !== WebSocket.OPEN)
       return Promise.reject(new Error(`${method}: not connected to the gateway`));
@@ -168,6 +178,7 @@ export class ClawClient {
       this.pending.set(id, {
         method,
         expectFinal: options.expectFinal ?? false,
+        ...(options.onAccepted ? { onAccepted: options.onAccepted } : {}),
         resolve: resolve as (v: unknown) => void,
         reject,
         timer,
@@ -202,9 +213,13 @@ export class ClawClient {
       if (
         frame.ok &&
         p.expectFinal &&
+        p.accepted === undefined &&
         (frame.payload as { status?: string } | undefined)?.status === "accepted"
-      )
+      ) {
+        p.accepted = frame.payload;
+        this.accepted(frame.id, p, frame.payload);
         return;
+      }
       this.pending.delete(frame.id);
       clearTimeout(p.timer);
       if (frame.ok) p.resolve(frame.payload);
@@ -227,16 +242,33 @@ export class ClawClient {
       for (const h of this.handlers.get(key) ?? []) h(frame.payload, frame);
   }
 
+  /** Runs `onAccepted`; a throwing callback fails its request instead of the socket handler. */
+  private accepted(id: string, p: Pending, payload: unknown): void {
+    try {
+      p.onAccepted?.(payload);
+    } catch (err) {
+      this.pending.delete(id);
+      clearTimeout(p.timer);
+      p.reject(err instanceof Error ? err : new Error(String(err)));
+    }
+  }
+
   private shutdownHintMs?: number;
 
   private onClose(code: number, reason: string): void {
     for (const [id, p] of this.pending) {
       clearTimeout(p.timer);
+      const runId = (p.accepted as { runId?: unknown } | undefined)?.runId;
+      const after =
+        typeof runId === "string"
+          ? ` after run ${runId} was accepted; it goes on in the gateway: reconnect and call agent.wait {runId: "${runId}"}`
+          : "";
       p.reject(
         new GatewayRequestError(p.method, {
           code: "UNAVAILABLE",
-          message: `connection closed (${code} ${reason})`,
+          message: `connection closed (${code} ${reason})${after}`,
           retryable: true,
+          ...(typeof runId === "string" ? { details: { runId } } : {}),
         }),
       );
       this.pending.delete(id);

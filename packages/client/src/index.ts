@@ -7,6 +7,6 @@
  * await client.connect();
  * console.log(await client.request("health"));
  */
-export { ClawClient, type ClawClientOptions, type GapInfo } from "./client.js";
+export { ClawClient, type ClawClientOptions, type GapInfo, type RequestOptions } from "./client.js";
 export { GatewayRequestError } from "./errors.js";
 export { createDeviceIdentity, type DeviceIdentity, IdentityStore, signDeviceBlock } from "./identity.js";

@@ -107,6 +107,52 @@ describe("ClawClient against the real gateway", () => {
     ).rejects.toMatchObject({ code: "TIMEOUT" });
   });
 
+  it("onAccepted sees the ack (with the run id) before the final response resolves", async () => {
+    gw = await start();
+    client = new ClawClient({ url: gw.url, token: TOKEN });
+    await client.connect();
+    const order: string[] = [];
+    let ack: { runId?: string; status?: string; acceptedAt?: number } = {};
+    const final = await client
+      .request<{ runId: string; status: string }>(
+        "agent",
+        { message: "hi", idempotencyKey: "k-acc" },
+        {
+          expectFinal: true,
+          onAccepted: (payload) => {
+            ack = payload as typeof ack;
+            order.push("accepted");
+          },
+        },
+      )
+      .then((value) => {
+        order.push("final");
+        return value;
+      });
+    expect(order).toEqual(["accepted", "final"]);
+    expect(ack).toMatchObject({ status: "accepted", runId: final.runId, acceptedAt: expect.any(Number) });
+    expect(final.status).toBe("ok");
+  });
+
+  it("a throwing onAccepted fails its request, not the connection", async () => {
+    gw = await start();
+    client = new ClawClient({ url: gw.url, token: TOKEN });
+    await client.connect();
+    await expect(
+      client.request(
+        "agent",
+        { message: "hi", idempotencyKey: "k-throw" },
+        {
+          expectFinal: true,
+          onAccepted: () => {
+            throw new Error("boom in callback");
+          },
+        },
+      ),
+    ).rejects.toThrow("boom in callback");
+    expect(await client.request("health")).toMatchObject({ ok: true });
+  });
+
   it("delivers events to subscribers", async () => {
     gw = await start();
     client = new ClawClient({ url: gw.url, token: TOKEN });

@@ -67,8 +67,8 @@ async function runThroughGateway(
   const agentId = request.agentId ?? client.hello?.snapshot.health.defaultAgentId ?? "main";
   const sessionKey = sessionKeyFor(agentId, request.session);
   const renderer = createRunRenderer(context, { json });
-  // `agent` events carry a runId but no session key; until the first `chat` event of our session
-  // (or the final answer) names our run, events are held per run id.
+  // The ack of `agent` names our run. `agent` events can overtake it (the gateway starts
+  // streaming while the ack is on its way), so until then events are held per run id.
   const held = new Map<string, RunEventLike[]>();
   let ourRunId: string | undefined;
   const adopt = (runId: string) => {
@@ -84,10 +84,6 @@ async function runThroughGateway(
       list.push(event);
       held.set(event.runId, list);
     } else if (event.runId === ourRunId) renderer.event(event);
-  });
-  const offChat = client.on("chat", (payload) => {
-    const event = payload as { runId?: string; sessionKey?: string };
-    if (event.sessionKey === sessionKey && event.runId) adopt(event.runId);
   });
   const onSigint = () => {
     void client
@@ -107,7 +103,11 @@ async function runThroughGateway(
           ...(request.model ? { model: request.model } : {}),
           ...(request.thinking ? { thinking: request.thinking } : {}),
         },
-        { expectFinal: true, timeoutMs: 24 * 60 * 60 * 1000 },
+        {
+          expectFinal: true,
+          timeoutMs: 24 * 60 * 60 * 1000,
+          onAccepted: (ack) => adopt((ack as { runId: string }).runId),
+        },
       )
       .catch((error: unknown) => {
         const message = error instanceof Error ? error.message : String(error);
@@ -130,7 +130,6 @@ async function runThroughGateway(
   } finally {
     process.off("SIGINT", onSigint);
     offAgent();
-    offChat();
   }
 }
 
