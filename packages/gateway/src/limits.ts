@@ -26,6 +26,8 @@ export interface GatewayLimits {
   restartExpectedMs: number;
   /** Largest body accepted by the OpenAI-compatible HTTP endpoint. */
   maxHttpBodyBytes: number;
+  /** At most one `chat` delta event per run per this many ms; deltas in between are merged. */
+  chatDeltaWindowMs: number;
 }
 
 export const DEFAULT_LIMITS: GatewayLimits = {
@@ -46,4 +48,5 @@ export const DEFAULT_LIMITS: GatewayLimits = {
   drainTimeoutMs: 10_000,
   restartExpectedMs: 5_000,
   maxHttpBodyBytes: 4 * 1024 * 1024,
+  chatDeltaWindowMs: 150,
 };

@@ -81,7 +81,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     pairing: new PairingStore(db),
     idempotency: new IdempotencyCache(db, limits.dedupeTtlMs, limits.dedupeMaxEntries),
     rateLimiter: new AuthRateLimiter(limits),
-    runs: new RunRegistry(options.runtime, hub, logger),
+    runs: new RunRegistry(options.runtime, hub, logger, limits.chatDeltaWindowMs),
     logger,
     version: options.version ?? "0.1.0",
     bootId: randomUUID(),

@@ -122,6 +122,53 @@ describe("agent", () => {
     expectValidResult("agent", final);
   });
 
+  it("coalesces a fast stream of 200 deltas into a few chat events, loses no text, ends with the final", async () => {
+    const expected = Array.from({ length: 200 }, (_, i) => `t${i} `).join("");
+    const ack = await call(admin, "agent", { message: "burst:200", idempotencyKey: "k-burst" });
+    const runId = (ack.payload as { runId: string }).runId;
+    const final = await admin.event("chat", (p) => p.runId === runId && p.state === "final");
+    const chat = admin.frames.filter(
+      (f) => f.event === "chat" && (f.payload as { runId: string }).runId === runId,
+    );
+    const deltas = chat.filter((f) => (f.payload as { state: string }).state === "delta");
+    expect(deltas.length).toBeGreaterThan(0);
+    expect(deltas.length).toBeLessThan(20);
+    expect(deltas.map((f) => (f.payload as { deltaText: string }).deltaText).join("")).toBe(expected);
+    expect(chat.at(-1)).toBe(final);
+    const runSeqs = chat.map((f) => (f.payload as { seq: number }).seq);
+    expect(runSeqs).toEqual(runSeqs.map((_, i) => i + 1));
+    const frameSeqs = chat.map((f) => f.seq as number);
+    for (let i = 1; i < frameSeqs.length; i++)
+      expect(frameSeqs[i]).toBeGreaterThan(frameSeqs[i - 1] as number);
+    const assistant = admin.frames.filter(
+      (f) =>
+        f.event === "agent" &&
+        (f.payload as { runId: string; stream: string }).runId === runId &&
+        (f.payload as { stream: string }).stream === "assistant",
+    );
+    expect(assistant).toHaveLength(200);
+    for (const f of [...deltas, final]) expect(validateServerFrame(f)).toEqual([]);
+  });
+
+  it("within one window: the first delta at once, the rest merged and flushed before the final", async () => {
+    const { gw: slow } = await startTestGateway({ limits: { chatDeltaWindowMs: 60_000 } });
+    try {
+      const { c } = await connected(slow.url, { auth: { token: TOKEN } });
+      const ack = await call(c, "agent", { message: "burst:50", idempotencyKey: "k-window" });
+      const runId = (ack.payload as { runId: string }).runId;
+      await c.event("chat", (p) => p.runId === runId && p.state === "final");
+      const chat = c.frames
+        .filter((f) => f.event === "chat")
+        .map((f) => f.payload as { state: string; deltaText?: string });
+      expect(chat.map((p) => p.state)).toEqual(["delta", "delta", "final"]);
+      expect(chat[0]?.deltaText).toBe("t0 ");
+      expect(chat[1]?.deltaText).toBe(Array.from({ length: 49 }, (_, i) => `t${i + 1} `).join(""));
+      c.close();
+    } finally {
+      await slow.close();
+    }
+  });
+
   it("deduplicates by idempotency key: same runId, one run", async () => {
     const before = fake.runs.length;
     const [a, b] = [nextId(), nextId()];

@@ -1,5 +1,6 @@
 import type { AgentWaitResult } from "@claw/protocol";
 import type { GatewayLogger } from "../context.js";
+import { ChatDeltaCoalescer } from "../events/chat-coalescer.js";
 import type { EventHub } from "../events/hub.js";
 import type { GatewayRuntime, RunAgentInput, RunEvent, RunResult } from "../runtime.js";
 
@@ -26,6 +27,7 @@ export class RunRegistry {
     private readonly runtime: GatewayRuntime,
     private readonly hub: EventHub,
     private readonly logger: GatewayLogger,
+    private readonly chatDeltaWindowMs = 150,
   ) {}
 
   /** Starts a run; `onEvent` sees every event (the OpenAI endpoint streams from it). */
@@ -62,25 +64,28 @@ export class RunRegistry {
     onEvent?: (event: RunEvent) => void,
   ): Promise<RunResult> {
     let chatSeq = 0;
+    const deltas = new ChatDeltaCoalescer(this.chatDeltaWindowMs, (deltaText) => {
+      const delta = {
+        runId: run.runId,
+        sessionKey: run.sessionKey,
+        seq: ++chatSeq,
+        state: "delta",
+        deltaText,
+      };
+      this.hub.broadcast("chat", delta, { dropIfSlow: true });
+    });
     try {
       for await (const ev of events) {
         const payload = { runId: ev.runId, seq: ev.seq, stream: ev.stream, ts: ev.ts, data: ev.data };
         this.hub.broadcast("agent", payload, { dropIfSlow: ev.stream === "assistant" });
-        if (ev.stream === "assistant" && typeof ev.data.delta === "string") {
-          const delta = {
-            runId: run.runId,
-            sessionKey: run.sessionKey,
-            seq: ++chatSeq,
-            state: "delta",
-            deltaText: ev.data.delta,
-          };
-          this.hub.broadcast("chat", delta, { dropIfSlow: true });
-        }
+        if (ev.stream === "assistant" && typeof ev.data.delta === "string") deltas.push(ev.data.delta);
         onEvent?.(ev);
       }
     } catch (err) {
       this.logger.warn("gateway: run event stream failed", { runId: run.runId, error: String(err) });
     }
+    // Whatever text is still merged goes out before the final, so no delta trails it.
+    deltas.flush();
     const result = await ended;
     run.endedAt = Date.now();
     const base = { runId: run.runId, sessionKey: run.sessionKey, seq: ++chatSeq };

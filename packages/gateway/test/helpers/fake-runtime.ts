@@ -34,7 +34,8 @@ function channel<T>() {
 /**
  * In-memory runtime for tests. Messages script the run:
  * "hang" waits until aborted; "fail" ends in error; "gate" waits for `releaseGate()`;
- * anything else streams "echo: <message>" in two deltas and ends ok.
+ * "burst:<n>" streams "t0 t1 … t<n-1> " in n deltas at once; anything else streams
+ * "echo: <message>" in two deltas. Both end ok.
  */
 export function createFakeRuntime() {
   let counter = 0;
@@ -71,7 +72,11 @@ export function createFakeRuntime() {
         } else {
           if (input.message === "gate") await Promise.race([gate, aborted]);
           if (input.signal.aborted) outcome = { runId, status: "aborted", error: "aborted" };
-          else {
+          else if (input.message.startsWith("burst:")) {
+            const parts = Array.from({ length: Number(input.message.slice(6)) }, (_, i) => `t${i} `);
+            for (const delta of parts) emit("assistant", { delta });
+            outcome = { runId, status: "ok", text: parts.join("") };
+          } else {
             const text = `echo: ${input.message}`;
             emit("assistant", { delta: text.slice(0, 6) });
             emit("assistant", { delta: text.slice(6) });
