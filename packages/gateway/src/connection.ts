@@ -21,6 +21,8 @@ export class Connection {
   role = "operator";
   scopes: string[] = [];
   deviceId?: string;
+  /** How the handshake authenticated; revoking a device token closes its "device-token" sockets. */
+  authMethod?: "none" | "token" | "password" | "device-token";
   private seq = 0;
 
   constructor(

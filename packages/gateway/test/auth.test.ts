@@ -134,6 +134,62 @@ describe("device identity and pairing", () => {
     first.c.close();
   });
 
+  it("revoking a device token closes the sockets logged in with it (1008), not the others", async () => {
+    ({ gw } = await startTestGateway());
+    const { c: admin } = await connected(gw.url, { auth: { token: TOKEN } });
+    const device = makeDevice();
+    const first = await connectDevice(gw.url, device, { token: TOKEN });
+    const token = (first.hello.payload as { auth: { deviceToken: string } }).auth.deviceToken;
+    const viaToken = await connectDevice(gw.url, device, { deviceToken: token });
+    const viaToken2 = await connectDevice(gw.url, device, { deviceToken: token });
+    expect(viaToken.hello.payload).toMatchObject({ auth: { method: "device-token" } });
+
+    const res = await call(admin, "device.token.revoke", { deviceId: device.id, role: "operator" });
+    expect(res.payload).toMatchObject({ revoked: true });
+    for (const c of [viaToken.c, viaToken2.c]) {
+      const closed = await c.whenClosed();
+      expect(closed.code).toBe(1008);
+      expect(closed.reason).toMatch(/device token revoked/);
+    }
+    // The same device's socket that logged in with the gateway token, and the admin, stay.
+    expect((await call(first.c, "health")).ok).toBe(true);
+    expect((await call(admin, "health")).ok).toBe(true);
+    const again = await connectDevice(gw.url, device, { deviceToken: token });
+    expect(again.hello).toMatchObject({ ok: false, error: { details: { code: "DEVICE_TOKEN_INVALID" } } });
+    first.c.close();
+    admin.close();
+  });
+
+  it("a socket revoking its own device token gets the answer, then the close", async () => {
+    ({ gw } = await startTestGateway());
+    const device = makeDevice();
+    const first = await connectDevice(gw.url, device, { token: TOKEN });
+    first.c.close();
+    const token = (first.hello.payload as { auth: { deviceToken: string } }).auth.deviceToken;
+    const self = await connectDevice(gw.url, device, { deviceToken: token });
+    const res = await call(self.c, "device.token.revoke", { deviceId: device.id, role: "operator" });
+    expect(res).toMatchObject({ ok: true, payload: { revoked: true } });
+    expect(await self.c.whenClosed()).toMatchObject({ code: 1008, reason: expect.stringMatching(/revoked/) });
+  });
+
+  it("rotating keeps live sockets but the old token no longer connects", async () => {
+    ({ gw } = await startTestGateway());
+    const device = makeDevice();
+    const first = await connectDevice(gw.url, device, { token: TOKEN });
+    const old = (first.hello.payload as { auth: { deviceToken: string } }).auth.deviceToken;
+    const live = await connectDevice(gw.url, device, { deviceToken: old });
+    const rotated = await call(live.c, "device.token.rotate", { deviceId: device.id, role: "operator" });
+    const fresh = (rotated.payload as { token: string }).token;
+    expect(fresh).not.toBe(old);
+    expect((await call(live.c, "health")).ok).toBe(true);
+    const stale = await connectDevice(gw.url, device, { deviceToken: old });
+    expect(stale.hello).toMatchObject({ ok: false, error: { details: { code: "DEVICE_TOKEN_INVALID" } } });
+    expect((await stale.c.whenClosed()).code).toBe(1008);
+    const next = await connectDevice(gw.url, device, { deviceToken: fresh });
+    expect(next.hello.ok).toBe(true);
+    for (const c of [first.c, live.c, next.c]) c.close();
+  });
+
   it("rejects bad signatures, foreign nonces and wrong ids", async () => {
     ({ gw } = await startTestGateway());
     const device = makeDevice();

@@ -125,6 +125,7 @@ async function admit(
   if ("error" in auth) return auth;
   conn.scopes = auth.scopes;
   conn.deviceId = auth.deviceId;
+  conn.authMethod = auth.method;
   const helloAuth: HelloOk["auth"] = { method: auth.method, role, scopes: auth.scopes };
   if (auth.deviceId && auth.method !== "device-token") {
     const issued = ctx.pairing.issueToken(auth.deviceId, role, auth.scopes);

@@ -1,3 +1,4 @@
+import { CLOSE_CODES } from "@claw/protocol";
 import { RuntimeError } from "../runtime.js";
 import type { MethodHandler } from "./types.js";
 
@@ -44,6 +45,10 @@ export const devicePairReject: MethodHandler<{ requestId: string }> = async ({ c
   return { requestId: request.requestId, deviceId: request.deviceId, decision: "rejected" };
 };
 
+/**
+ * Issues a new token; the old one stops working for new connects. Live sockets stay open: the
+ * caller is often that very device, receiving its new token in-band.
+ */
 export const deviceTokenRotate: MethodHandler<{
   deviceId: string;
   role: string;
@@ -64,11 +69,22 @@ export const deviceTokenRotate: MethodHandler<{
   };
 };
 
+/**
+ * Revokes a device token and closes (1008) the live sockets that logged in with it; the caller's
+ * own socket closes after its answer. Sockets of that device that used the gateway token stay.
+ */
 export const deviceTokenRevoke: MethodHandler<{ deviceId: string; role: string }> = async ({
   ctx,
+  conn,
   params,
-}) => ({
-  deviceId: params.deviceId,
-  role: params.role,
-  revoked: ctx.pairing.revokeToken(params.deviceId, params.role),
-});
+}) => {
+  const revoked = ctx.pairing.revokeToken(params.deviceId, params.role);
+  const reason = `device token revoked for device ${params.deviceId.slice(0, 12)}… (${params.role}); pair again or use the gateway token`;
+  for (const other of ctx.hub.connections) {
+    if (other.deviceId !== params.deviceId || other.role !== params.role) continue;
+    if (other.authMethod !== "device-token") continue;
+    if (other === conn) setImmediate(() => other.close(CLOSE_CODES.policyViolation, reason));
+    else other.close(CLOSE_CODES.policyViolation, reason);
+  }
+  return { deviceId: params.deviceId, role: params.role, revoked };
+};
