@@ -85,8 +85,34 @@ export class ClawClient {
     }
   }
 
-  /** Opens the socket, answers the challenge and resolves with hello-ok. */
+  /**
+   * Opens the socket, answers the challenge and resolves with hello-ok. A stored device token the
+   * gateway rejects (revoked, or from another gateway) is deleted; then the shared token or
+   * password, if given, is tried once, else the error says how to pair again.
+   */
   async connect(): Promise<HelloOk> {
+    try {
+      return await this.open();
+    } catch (err) {
+      if (!(this.sentDeviceToken && isDeviceTokenRejection(err))) throw err;
+      const role = this.options.role ?? "operator";
+      this.identity?.store.saveToken(role, undefined);
+      if (this.options.token || this.options.password) return await this.open();
+      throw new GatewayRequestError("connect", {
+        code: err.code,
+        message:
+          `the gateway rejected this device's stored ${role} token (revoked, or issued by another gateway) ` +
+          `and it was deleted from ${this.identity?.store.tokenPath ?? "the identity store"}. ` +
+          "Pair again: run `claw tui` with --token <gateway token>, or approve the device (device.pair.approve)",
+        ...(err.details === undefined ? {} : { details: err.details }),
+      });
+    }
+  }
+
+  /** Whether the last connect attempt authenticated with the stored device token. */
+  private sentDeviceToken = false;
+
+  private async open(): Promise<HelloOk> {
     this.closedByUser = false;
     const ws = new WebSocket(this.options.url);
     this.ws = ws;
@@ -107,7 +133,10 @@ export class ClawClient {
         } else this.onFrame(frame);
       });
     });
-    ws.on("close", (code, reason) => this.onClose(code, String(reason)));
+    // A socket replaced by a retry (or a later connect) no longer speaks for the client.
+    ws.on("close", (code, reason) => {
+      if (this.ws === ws) this.onClose(code, String(reason));
+    });
     ws.on("error", () => {});
     this.lastSeq = undefined;
     const hello = (await this.request("connect", this.connectParams(nonce))) as HelloOk;
@@ -139,11 +168,18 @@ export class ClawClient {
       scopes: this.options.scopes ?? (role === "node" ? [] : ["operator.read", "operator.write"]),
       caps: [],
     };
-    const deviceToken = this.identity?.store.loadToken(role);
+    const stored = this.identity?.store.loadTokenEntry(role);
     const auth: NonNullable<ConnectParams["auth"]> = {};
-    if (this.options.token) auth.token = this.options.token;
-    if (this.options.password) auth.password = this.options.password;
-    if (!auth.token && !auth.password && deviceToken) auth.deviceToken = deviceToken;
+    const hasSecret = Boolean(this.options.token || this.options.password);
+    // The device token goes first (the shared secret then stays off the wire) unless it lacks a
+    // scope we ask for: then the shared secret gets them, and a new device token with them.
+    this.sentDeviceToken =
+      stored !== undefined && (!hasSecret || coversScopes(stored.scopes, params.scopes ?? []));
+    if (stored && this.sentDeviceToken) auth.deviceToken = stored.token;
+    else {
+      if (this.options.token) auth.token = this.options.token;
+      if (this.options.password) auth.password = this.options.password;
+    }
     if (Object.keys(auth).length) params.auth = auth;
     if (this.identity)
       params.device = signDeviceBlock(this.identity.device, params, nonce, auth.token ?? auth.deviceToken);
@@ -276,6 +312,7 @@ export class ClawClient {
     const r = this.options.reconnect ?? {};
     if (this.closedByUser || r.enabled === false || !this.everConnected) return;
     const base = r.initialDelayMs ?? 500;
+    clearTimeout(this.reconnectTimer);
     const delay = Math.max(
       this.shutdownHintMs ?? 0,
       Math.min(r.maxDelayMs ?? 30_000, base * 2 ** this.attempts++),
@@ -289,4 +326,21 @@ export class ClawClient {
     );
     this.reconnectTimer.unref();
   }
+}
+
+/** A device token grants what it was issued with; `operator.admin` implies every operator scope. */
+function coversScopes(granted: readonly string[], wanted: readonly string[]): boolean {
+  return wanted.every((s) => granted.includes(s) || granted.includes("operator.admin"));
+}
+
+/** The gateway refused the device token itself (ours: DEVICE_TOKEN_INVALID; OpenClaw: *_MISMATCH). */
+function isDeviceTokenRejection(err: unknown): err is GatewayRequestError {
+  if (!(err instanceof GatewayRequestError)) return false;
+  const code = (err.details as { code?: unknown } | undefined)?.code;
+  return (
+    code === "DEVICE_TOKEN_INVALID" ||
+    code === "AUTH_TOKEN_MISMATCH" ||
+    code === "AUTH_DEVICE_TOKEN_MISMATCH" ||
+    /device token (mismatch|is invalid|revoked)/i.test(err.message)
+  );
 }

@@ -61,11 +61,26 @@ export class IdentityStore {
     return identity;
   }
 
+  /** Where device tokens are kept (named in errors that delete one). */
+  get tokenPath(): string {
+    return join(this.dir, "device-auth.json");
+  }
+
   loadToken(role: string): string | undefined {
-    const saved = readJson(join(this.dir, "device-auth.json")) as
-      | { tokens?: Record<string, { token?: string }> }
+    return this.loadTokenEntry(role)?.token;
+  }
+
+  /** The stored token of a role and the scopes it was issued with. */
+  loadTokenEntry(role: string): { token: string; scopes: string[] } | undefined {
+    const saved = readJson(this.tokenPath) as
+      | { tokens?: Record<string, { token?: unknown; scopes?: unknown }> }
       | undefined;
-    return saved?.tokens?.[role]?.token;
+    const entry = saved?.tokens?.[role];
+    if (typeof entry?.token !== "string" || entry.token === "") return undefined;
+    const scopes = Array.isArray(entry.scopes)
+      ? entry.scopes.filter((s): s is string => typeof s === "string")
+      : [];
+    return { token: entry.token, scopes };
   }
 
   saveToken(role: string, token: string | undefined, scopes: string[] = []): void {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { type GatewayHandle, type GatewayRuntime, startGateway } from "@claw/gateway";
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocketServer } from "ws";
-import { ClawClient, type GapInfo, GatewayRequestError } from "../src/index.js";
+import { ClawClient, type GapInfo, GatewayRequestError, IdentityStore } from "../src/index.js";
 
 const TOKEN = "client-test-token-0123456789";
 
@@ -185,6 +185,101 @@ describe("ClawClient against the real gateway", () => {
     gw = await start(port);
     await again;
     expect(gaps).toContainEqual({ reason: "reconnect" });
+    expect(await client.request("health")).toMatchObject({ ok: true });
+  });
+});
+
+describe("stale device tokens", () => {
+  let admin: ClawClient | undefined;
+  afterEach(async () => {
+    await admin?.close();
+    admin = undefined;
+  });
+
+  /** Pairs a fresh state dir (device token stored) and returns it with an admin client. */
+  async function paired() {
+    gw = await start();
+    const stateDir = mkdtempSync(join(tmpdir(), "claw-client-"));
+    const first = new ClawClient({ url: gw.url, token: TOKEN, stateDir });
+    await first.connect();
+    await first.close();
+    admin = new ClawClient({ url: gw.url, token: TOKEN, scopes: ["operator.read", "operator.pairing"] });
+    await admin.connect();
+    const store = new IdentityStore(stateDir);
+    const revoke = () =>
+      admin?.request("device.token.revoke", { deviceId: store.loadOrCreate().deviceId, role: "operator" });
+    return { stateDir, store, revoke };
+  }
+
+  it("prefers the stored device token over the shared one", async () => {
+    const { stateDir } = await paired();
+    client = new ClawClient({ url: gw?.url ?? "", token: TOKEN, stateDir });
+    expect((await client.connect()).auth.method).toBe("device-token");
+  });
+
+  it("uses the shared token when the device token lacks a scope asked for", async () => {
+    const { stateDir, store } = await paired();
+    const before = store.loadToken("operator");
+    client = new ClawClient({
+      url: gw?.url ?? "",
+      token: TOKEN,
+      stateDir,
+      scopes: ["operator.read", "operator.write", "operator.admin"],
+    });
+    const hello = await client.connect();
+    expect(hello.auth).toMatchObject({ method: "token", scopes: expect.arrayContaining(["operator.admin"]) });
+    expect(store.loadToken("operator")).not.toBe(before);
+  });
+
+  it("deletes a revoked device token and retries once with the shared token", async () => {
+    const { stateDir, store, revoke } = await paired();
+    const old = store.loadToken("operator");
+    await revoke();
+    client = new ClawClient({ url: gw?.url ?? "", token: TOKEN, stateDir });
+    const hello = await client.connect();
+    expect(hello.auth.method).toBe("token");
+    expect(store.loadToken("operator")).toBe(hello.auth.deviceToken);
+    expect(hello.auth.deviceToken).not.toBe(old);
+    expect(await client.request("health")).toMatchObject({ ok: true });
+  });
+
+  it("without a shared token: deletes it and says how to pair again", async () => {
+    const { stateDir, store, revoke } = await paired();
+    await revoke();
+    client = new ClawClient({ url: gw?.url ?? "", stateDir, reconnect: { enabled: false } });
+    const err = await client.connect().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(GatewayRequestError);
+    expect((err as Error).message).toMatch(/rejected this device's stored operator token/);
+    expect((err as Error).message).toContain("run `claw tui` with --token");
+    expect((err as Error).message).toContain(store.tokenPath);
+    expect((err as GatewayRequestError).details).toMatchObject({ code: "DEVICE_TOKEN_INVALID" });
+    expect(store.loadToken("operator")).toBeUndefined();
+  });
+
+  it("a live socket whose token is revoked is closed, and reconnects with the shared token", async () => {
+    const { stateDir, store, revoke } = await paired();
+    let hellos = 0;
+    let second: () => void = () => {};
+    const reconnected = new Promise<void>((r) => {
+      second = r;
+    });
+    client = new ClawClient({
+      url: gw?.url ?? "",
+      token: TOKEN,
+      stateDir,
+      reconnect: { initialDelayMs: 10, maxDelayMs: 50 },
+      onHello: () => {
+        if (++hellos === 2) second();
+      },
+    });
+    expect((await client.connect()).auth.method).toBe("device-token");
+    await revoke();
+    await reconnected;
+    expect(client.hello?.auth.method).toBe("token");
+    expect(store.loadToken("operator")).toBe(client.hello?.auth.deviceToken);
     expect(await client.request("health")).toMatchObject({ ok: true });
   });
 });
