@@ -1,15 +1,26 @@
 /**
  * Session storage benchmarks. Baseline: `JSON.parse` of every line of the same 10k-entry file
  * (the floor for any JSONL reader). Cases: `readTranscript` (validate + repair check) on 10k
- * entries, target ≤ 50 ms; the growth ratio 100k/10k (linear ≤ 12); and 10k appends through the
- * group-commit writer, per-append median and p99 (fsync and os durability).
+ * entries, target ≤ 50 ms; the growth ratio 100k/10k (linear ≤ 12), each load interleaved with the
+ * others and started from a collected heap; and 10k appends through the group-commit writer,
+ * per-append median and p99 (fsync and os durability).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { percentile, report, suite } from "@claw/bench-harness";
 import { readTranscript } from "../src/sessions/transcript/read-transcript.js";
 import { createTranscriptWriter } from "../src/sessions/transcript/transcript-writer.js";
+
+/** `global.gc` when the process was started with --expose-gc, else exposed now (no other flag). */
+function exposeGc(): () => void {
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (exposed) return exposed;
+  setFlagsFromString("--expose-gc");
+  return runInNewContext("gc") as () => void;
+}
 
 const root = mkdtempSync(join(tmpdir(), "claw-sessions-bench-"));
 
@@ -76,27 +87,40 @@ try {
     minSamples: 20,
   });
 
-  const median = async (load: () => unknown, runs: number) => {
-    const times: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const t0 = performance.now();
-      await load();
-      times.push(performance.now() - t0);
-    }
-    return percentile(
-      times.sort((a, b) => a - b),
-      50,
-    );
-  };
   const parseAll = (path: string) => () =>
     readFileSync(path, "utf8")
       .trimEnd()
       .split("\n")
       .map((l) => JSON.parse(l));
+  // Growth is measured fairly: the four loads take turns in every round (so load on the machine
+  // hits them alike), and each starts from a collected heap, so no load pays for another's garbage.
+  const gc = exposeGc();
+  const loads = {
+    parseSmall: { load: parseAll(small), times: [] as number[], perRound: 3 },
+    parseLarge: { load: parseAll(large), times: [] as number[], perRound: 1 },
+    readSmall: { load: () => readTranscript(small), times: [] as number[], perRound: 3 },
+    readLarge: { load: () => readTranscript(large), times: [] as number[], perRound: 1 },
+  };
+  for (const { load } of Object.values(loads)) await load(); // warm-up
+  for (let round = 0; round < 7; round++) {
+    for (const series of Object.values(loads)) {
+      for (let i = 0; i < series.perRound; i++) {
+        gc();
+        const t0 = performance.now();
+        await series.load();
+        series.times.push(performance.now() - t0);
+      }
+    }
+  }
+  const median = (times: number[]) =>
+    percentile(
+      times.sort((a, b) => a - b),
+      50,
+    );
   // The same growth for bare JSON.parse shows how much is V8 heap growth rather than our reader.
-  const parseGrowth = (await median(parseAll(large), 5)) / (await median(parseAll(small), 15));
-  const tenK = await median(() => readTranscript(small), 15);
-  const hundredK = await median(() => readTranscript(large), 5);
+  const parseGrowth = median(loads.parseLarge.times) / median(loads.parseSmall.times);
+  const tenK = median(loads.readSmall.times);
+  const hundredK = median(loads.readLarge.times);
   report("sessions: load growth", "JSON.parse 100k / 10k (baseline)", parseGrowth, "x");
   report("sessions: load growth", "readTranscript 100k / 10k", hundredK / tenK, "x", {
     baseline: { name: "JSON.parse 100k / 10k", value: parseGrowth },

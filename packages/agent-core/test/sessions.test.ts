@@ -100,6 +100,33 @@ describe("persistent session store", () => {
     expect(loaded.problems.map((p) => p.line)).toEqual([2, 4]);
   });
 
+  it("reads a transcript larger than one read chunk: lines across chunk edges, a line longer than a chunk, multi-byte text, blank lines, a torn tail", async () => {
+    const path = join(tmp(), "big.jsonl");
+    const message = (i: number, text: string) =>
+      JSON.stringify({ type: "message", id: `m${i}`, parentId: null, timestamp: i, message: user(text) });
+    const texts = [
+      ...Array.from({ length: 30_000 }, (_, i) => `entrée ${i} — ünïcødé 🙂 `.repeat(1 + (i % 7))),
+      "x".repeat(9 * 1024 * 1024),
+      "after the long line ✓",
+    ];
+    const lines = [JSON.stringify({ type: "session", version: 1, id: "s", timestamp: 1 })];
+    texts.forEach((text, i) => {
+      lines.push(message(i, text));
+      if (i % 5_000 === 0) lines.push("", "   ");
+    });
+    const body = `${lines.join("\n")}\n`;
+    const torn = '{"type":"message","id":"torn","message":{"content":"é';
+    writeFileSync(path, body + torn);
+    const loaded = await readTranscript(path);
+    expect(loaded.header?.id).toBe("s");
+    expect(loaded.entries.map((e) => (e.type === "message" ? e.message.content : ""))).toEqual(texts);
+    expect(loaded.repairedBytes).toBe(Buffer.byteLength(torn));
+    expect(loaded.problems).toEqual([
+      { line: lines.length + 1, problem: `incomplete last line (${Buffer.byteLength(torn)} bytes) removed` },
+    ]);
+    expect(readFileSync(path, "utf8")).toBe(body);
+  });
+
   it("concurrent appends from many runs never interleave or lose lines", async () => {
     const store = createPersistentSessionStore({ stateDir: tmp(), durability: "os" });
     const queue = createKeyedQueue();

@@ -2,7 +2,7 @@
  * Reads a transcript back, detecting and repairing the one kind of damage a crash can cause:
  * a partial trailing line. Any other bad line is skipped and reported, never silently.
  */
-import { open, readFile, truncate } from "node:fs/promises";
+import { type FileHandle, open, truncate } from "node:fs/promises";
 import {
   isTranscriptEntry,
   isTranscriptHeader,
@@ -24,58 +24,99 @@ export interface LoadedTranscript {
   problems: TranscriptProblem[];
 }
 
-/** Loads a transcript; a missing file is an empty transcript. Repairs a torn tail in place. */
+/**
+ * The file is read and decoded this many bytes at a time (a longer line grows the buffer), so a
+ * large transcript never exists as one giant Buffer plus one giant string next to its entries.
+ */
+const CHUNK_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Loads a transcript; a missing file is an empty transcript. Repairs a torn tail in place.
+ *
+ * @example
+ * const { header, entries, problems } = await readTranscript("sessions/main/abc.jsonl");
+ */
 export async function readTranscript(
   path: string,
   options: { repair?: boolean } = {},
 ): Promise<LoadedTranscript> {
-  let buffer: Buffer;
+  let handle: FileHandle;
   try {
-    buffer = await readFile(path);
+    handle = await open(path, "r");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT")
       return { header: undefined, entries: [], repairedBytes: 0, problems: [] };
     throw error;
   }
-  const problems: TranscriptProblem[] = [];
-  let end = buffer.length;
-  let repairedBytes = 0;
-  const lastNewline = buffer.lastIndexOf(0x0a);
-  if (lastNewline !== buffer.length - 1) {
-    // A torn write: keep everything up to the last complete line.
-    end = lastNewline + 1;
-    repairedBytes = buffer.length - end;
-    problems.push({
-      line: countLines(buffer, end) + 1,
-      problem: `incomplete last line (${repairedBytes} bytes) removed`,
-    });
-    if (options.repair !== false) await truncateTo(path, end);
-  }
-  const text = buffer.subarray(0, end).toString("utf8");
-  const lines = text.split("\n");
-  if (lines.at(-1) === "") lines.pop();
-  let header: TranscriptHeader | undefined;
-  const entries: TranscriptEntry[] = [];
-  lines.forEach((line, index) => {
-    if (line.trim() === "") return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      problems.push({ line: index + 1, problem: "not valid JSON; skipped" });
-      return;
+  const loaded: LoadedTranscript = { header: undefined, entries: [], repairedBytes: 0, problems: [] };
+  let lines = 0;
+  let completeBytes = 0;
+  try {
+    const { size } = await handle.stat();
+    let buffer: Buffer = Buffer.allocUnsafe(Math.max(1, Math.min(size, CHUNK_BYTES)));
+    let filled = 0;
+    for (;;) {
+      if (filled === buffer.length) buffer = grow(buffer);
+      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, completeBytes + filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+      const lastNewline = buffer.lastIndexOf(0x0a, filled - 1);
+      if (lastNewline === -1) continue;
+      lines = parseLines(buffer.toString("utf8", 0, lastNewline), lines, loaded);
+      completeBytes += lastNewline + 1;
+      filled = buffer.copy(buffer, 0, lastNewline + 1, filled);
     }
-    if (index === 0 && isTranscriptHeader(value)) header = value;
-    else if (isTranscriptEntry(value)) entries.push(value);
-    else problems.push({ line: index + 1, problem: "not a transcript entry; skipped" });
-  });
-  return { header, entries, repairedBytes, problems };
+    if (filled > 0) {
+      // A torn write: keep everything up to the last complete line.
+      loaded.repairedBytes = filled;
+      loaded.problems.unshift({
+        line: lines + 1,
+        problem: `incomplete last line (${filled} bytes) removed`,
+      });
+    }
+  } finally {
+    await handle.close();
+  }
+  if (loaded.repairedBytes > 0 && options.repair !== false) await truncateTo(path, completeBytes);
+  return loaded;
 }
 
-function countLines(buffer: Buffer, end: number): number {
-  let count = 0;
-  for (let i = 0; i < end; i++) if (buffer[i] === 0x0a) count++;
-  return count;
+/**
+ * Parses the complete lines in `text` (no trailing newline) into `loaded`; `before` is the number
+ * of lines already read. Returns the new line count.
+ */
+function parseLines(text: string, before: number, loaded: LoadedTranscript): number {
+  let index = before;
+  let start = 0;
+  for (;;) {
+    let end = text.indexOf("\n", start);
+    if (end === -1) end = text.length;
+    if (end > start) parseLine(text.slice(start, end), index, loaded);
+    index++;
+    if (end === text.length) return index;
+    start = end + 1;
+  }
+}
+
+function parseLine(line: string, index: number, loaded: LoadedTranscript): void {
+  if (line.charCodeAt(0) !== 0x7b && line.trim() === "") return; // blank lines are skipped silently
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    loaded.problems.push({ line: index + 1, problem: "not valid JSON; skipped" });
+    return;
+  }
+  if (index === 0 && isTranscriptHeader(value)) loaded.header = value;
+  else if (isTranscriptEntry(value)) loaded.entries.push(value);
+  else loaded.problems.push({ line: index + 1, problem: "not a transcript entry; skipped" });
+}
+
+/** A buffer twice as large holding the same bytes, for a line longer than the current one. */
+function grow(buffer: Buffer): Buffer {
+  const bigger = Buffer.allocUnsafe(buffer.length * 2);
+  buffer.copy(bigger);
+  return bigger;
 }
 
 async function truncateTo(path: string, length: number) {
