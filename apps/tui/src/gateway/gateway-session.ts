@@ -44,6 +44,8 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
 export class GatewaySession {
   readonly client: ClawClient;
   private readonly router: RunRouter;
+  /** Runs that streamed across a gap: their text on screen is incomplete until the history reload. */
+  private readonly missed = new Set<string>();
   private stopped = false;
   private lastFrameAt = Date.now();
   private watchdog?: NodeJS.Timeout;
@@ -67,6 +69,7 @@ export class GatewaySession {
       onGap: (gap) => {
         if (gap.reason === "seq") this.notice("info", "missed some events — refreshing");
         void this.refresh({ history: true });
+        void this.recoverActiveRun();
       },
     });
     this.router = new RunRouter(
@@ -213,13 +216,33 @@ export class GatewaySession {
     return ok !== undefined;
   }
 
+  /**
+   * After a gap (reconnect or seq skip) the run on screen may have lost deltas, or even its end.
+   * `agent.wait` with no wait says which: an ended run is closed and the history (which has the
+   * whole answer) reloaded now; a running one reloads the history when its final arrives.
+   */
+  private async recoverActiveRun(): Promise<void> {
+    const runId = this.options.getState().activeRunId;
+    if (runId === undefined) return;
+    this.missed.add(runId);
+    const waited = await this.client
+      .request<{ status: string; endedAt?: number; error?: string }>("agent.wait", { runId, timeoutMs: 0 })
+      .catch(() => undefined);
+    if (waited?.endedAt === undefined || !this.missed.delete(runId)) return;
+    const status = waited.status === "ok" ? "ok" : waited.status === "aborted" ? "aborted" : "error";
+    this.dispatch({ type: "run-ended", runId, status, error: waited.error });
+    await this.refresh({ history: true });
+  }
+
   private onChat(chat: ChatEventPayload): void {
     const known = this.router.sessionOf(chat.runId);
     if (known === undefined && this.router.bind(chat.runId, chat.sessionKey) && chat.state === "delta")
       this.dispatch({ type: "run-bound", runId: chat.runId });
-    if (chat.sessionKey !== this.options.getState().session.key || chat.state === "delta") return;
+    if (chat.state === "delta") return;
+    const missedSome = this.missed.delete(chat.runId);
+    if (chat.sessionKey !== this.options.getState().session.key) return;
     const status = chat.state === "final" ? "ok" : chat.state;
     this.dispatch({ type: "run-ended", runId: chat.runId, status, error: chat.errorMessage });
-    void this.refresh();
+    void this.refresh({ history: missedSome });
   }
 }
