@@ -56,8 +56,12 @@ switch (job) {
     const interactive = process.stdin.isTTY && process.stdout.isTTY && !process.env.CI;
     if (interactive) process.exit(run("node", [...claw, "tui"]));
     must("node", [...claw, "status"]);
-    console.log('\nThe gateway is running. Talk to it: `node apps/cli/bin/claw.js tui` or `node apps/cli/bin/claw.js agent -m "hello"`;');
-    console.log("set up a provider key first with `node apps/cli/bin/claw.js onboard`. Stop it with `node apps/cli/bin/claw.js gateway stop`.");
+    console.log(
+      '\nThe gateway is running. Talk to it: `node apps/cli/bin/claw.js tui` or `node apps/cli/bin/claw.js agent -m "hello"`;',
+    );
+    console.log(
+      "set up a provider key first with `node apps/cli/bin/claw.js onboard`. Stop it with `node apps/cli/bin/claw.js gateway stop`.",
+    );
     break;
   }
   case "test":

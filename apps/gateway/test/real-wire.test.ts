@@ -156,11 +156,9 @@ function chatReply(text: string): Handler {
           choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }],
         },
       },
-      ...text
-        .split(/(?<= )/)
-        .map((w) => ({
-          data: { ...base, choices: [{ index: 0, delta: { content: w }, finish_reason: null }] },
-        })),
+      ...text.split(/(?<= )/).map((w) => ({
+        data: { ...base, choices: [{ index: 0, delta: { content: w }, finish_reason: null }] },
+      })),
       { data: { ...base, choices: [{ index: 0, delta: {}, finish_reason: "stop" }] } },
       {
         data: { ...base, choices: [], usage: { prompt_tokens: 20, completion_tokens: 5, total_tokens: 25 } },
