@@ -57,6 +57,17 @@ describe("apply_patch", () => {
     expect(existsSync(join(root, "c.txt"))).toBe(false);
   });
 
+  it("refuses to Move onto an existing file (or onto itself) and changes nothing", async () => {
+    const { root, tool } = setup();
+    writeFileSync(join(root, "taken.txt"), "precious\n");
+    for (const target of ["taken.txt", "a.txt"]) {
+      const input = `*** Begin Patch\n*** Update File: a.txt\n*** Move to: ${target}\n four\n*** End Patch`;
+      await expect(call(tool, { input })).rejects.toThrow(/already exists/);
+    }
+    expect(readFileSync(join(root, "taken.txt"), "utf8")).toBe("precious\n");
+    expect(readFileSync(join(root, "a.txt"), "utf8")).toBe("one\ntwo\nthree\nfour\n");
+  });
+
   it.each([
     ["no begin", "*** Add File: a\n+x\n*** End Patch", /expected "\*\*\* Begin Patch"/],
     ["no end", "*** Begin Patch\n*** Add File: a\n+x", /missing "\*\*\* End Patch"/],

@@ -46,6 +46,10 @@ export function createApplyPatchTool(workspace: Workspace): AgentTool<typeof App
         const updated = applyHunks(original, op.hunks, op.path);
         if (op.moveTo) {
           const target = await workspace.resolve(op.moveTo);
+          if (await exists(target))
+            throw new Error(
+              `Cannot move ${op.path} to ${op.moveTo}: it already exists. Delete it first or pick another name.`,
+            );
           writes.push({ file: target, content: updated });
           deletes.push(file);
           summary.push(`R ${op.path} -> ${op.moveTo}`);
