@@ -68,6 +68,17 @@ describe("apply_patch", () => {
     expect(readFileSync(join(root, "a.txt"), "utf8")).toBe("one\ntwo\nthree\nfour\n");
   });
 
+  it("appends a context-free addition hunk at the end of the file, also for an empty file", async () => {
+    const { root, tool } = setup();
+    writeFileSync(join(root, "empty.txt"), "");
+    await call(tool, {
+      input:
+        "*** Begin Patch\n*** Update File: a.txt\n@@\n+five\n*** Update File: empty.txt\n+first\n*** End Patch",
+    });
+    expect(readFileSync(join(root, "a.txt"), "utf8")).toBe("one\ntwo\nthree\nfour\nfive\n");
+    expect(readFileSync(join(root, "empty.txt"), "utf8")).toBe("first\n");
+  });
+
   it.each([
     ["no begin", "*** Add File: a\n+x\n*** End Patch", /expected "\*\*\* Begin Patch"/],
     ["no end", "*** Begin Patch\n*** Add File: a\n+x", /missing "\*\*\* End Patch"/],

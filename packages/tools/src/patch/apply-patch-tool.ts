@@ -68,11 +68,19 @@ export function applyHunks(original: string, hunks: Hunk[], path: string): strin
   let cursor = 0;
   for (const [n, hunk] of hunks.entries()) {
     let from = cursor;
+    let anchorAt = -1;
     if (hunk.anchor) {
-      const anchorAt = lines.findIndex((l, i) => i >= cursor && l.trim() === hunk.anchor?.trim());
+      anchorAt = lines.findIndex((l, i) => i >= cursor && l.trim() === hunk.anchor?.trim());
       if (anchorAt !== -1) from = anchorAt;
     }
-    const at = findBlock(lines, hunk.before, from);
+    // A hunk with only "+" lines goes after its anchor, or at the end of the file (before the final newline).
+    const endOfFile = lines.at(-1) === "" ? lines.length - 1 : lines.length;
+    const at =
+      hunk.before.length > 0
+        ? findBlock(lines, hunk.before, from)
+        : anchorAt !== -1
+          ? anchorAt + 1
+          : endOfFile;
     if (at === -1) {
       const first = hunk.before[0] ?? "";
       throw new Error(
@@ -86,7 +94,6 @@ export function applyHunks(original: string, hunks: Hunk[], path: string): strin
 }
 
 function findBlock(lines: string[], block: string[], from: number): number {
-  if (block.length === 0) return from;
   for (const loose of [false, true]) {
     for (let i = from; i + block.length <= lines.length; i++) {
       let ok = true;
