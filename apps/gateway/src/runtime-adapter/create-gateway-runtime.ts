@@ -162,6 +162,8 @@ export function createGatewayRuntime(parts: GatewayRuntimeParts): GatewayRuntime
     },
     async resetSession(key) {
       runtime.abort({ sessionKey: key }, "session reset");
+      // The aborted run still writes its last messages; let it finish into the old transcript.
+      await runtime.idle(key);
       const existing = await sessions.get(key);
       const entry = existing
         ? await sessions.reset(key)
@@ -172,6 +174,8 @@ export function createGatewayRuntime(parts: GatewayRuntimeParts): GatewayRuntime
       const entry = await sessions.get(key);
       if (!entry) return false;
       runtime.abort({ sessionKey: key }, "session deleted");
+      // Otherwise the aborted run's last writes recreate the index row and the transcript.
+      await runtime.idle(key);
       const deleted = await sessions.delete(key);
       if (options.deleteTranscript) await rm(sessions.transcriptPath(entry), { force: true });
       return deleted;

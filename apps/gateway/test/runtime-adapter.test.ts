@@ -1,0 +1,116 @@
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  type AgentTool,
+  createAgentRuntime,
+  createPersistentSessionStore,
+  textResult,
+} from "@claw/agent-core";
+import { createFauxProvider, type FauxStep } from "@claw/providers";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  createGatewayRuntime,
+  type GatewayRuntimeParts,
+} from "../src/runtime-adapter/create-gateway-runtime.js";
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+/** A tool that reports it started and then waits for the run's abort. */
+function blockingTool(onStart: () => void): AgentTool {
+  return {
+    name: "block",
+    description: "Waits until aborted.",
+    parameters: { type: "object", properties: {} } as unknown as AgentTool["parameters"],
+    execute: (_args, { signal }) =>
+      new Promise((resolve) => {
+        onStart();
+        signal.addEventListener("abort", () => resolve(textResult("stopped")), { once: true });
+      }),
+  };
+}
+
+function setup(script: FauxStep[], tools: AgentTool[] = []) {
+  const stateDir = mkdtempSync(join(tmpdir(), "claw-adapter-"));
+  const faux = createFauxProvider(script, { provider: "faux" });
+  const ref = `${faux.model.provider}/${faux.model.id}`;
+  const sessions = createPersistentSessionStore({ stateDir, durability: "os" });
+  const runtime = createAgentRuntime({
+    agents: [{ id: "main", model: { primary: ref }, tools }],
+    sessions,
+    resolveModel: (r) => (r === ref ? faux.model : undefined),
+    stream: faux.stream,
+  });
+  const gateway = createGatewayRuntime({
+    runtime,
+    sessions,
+    agents: [],
+    models: { resolve: (r: string) => (r === ref ? faux.model : undefined), list: () => [faux.model] },
+    hasCredential: () => true,
+    stateDir,
+    version: "test",
+  } as unknown as GatewayRuntimeParts);
+  cleanups.push(async () => {
+    await runtime.close();
+    await sessions.close();
+  });
+  return { gateway, runtime, sessions };
+}
+
+const input = (sessionKey: string, message: string) => ({
+  sessionKey,
+  message,
+  idempotencyKey: randomUUID(),
+  signal: new AbortController().signal,
+});
+
+describe("gateway runtime adapter", () => {
+  it("deleting a session during its run does not bring the session back", async () => {
+    let started!: () => void;
+    const toolStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const { gateway, sessions } = setup(
+      [{ toolCalls: [{ name: "block", arguments: {} }] }, "done"],
+      [blockingTool(() => started())],
+    );
+    const key = "agent:main:main";
+    const handle = await gateway.runAgent(input(key, "hi"));
+    await toolStarted;
+    const entry = await sessions.get(key);
+    expect(entry).toBeDefined();
+    expect(await gateway.deleteSession(key, { deleteTranscript: true })).toBe(true);
+    expect((await handle.result).status).toBe("aborted");
+    expect(await sessions.get(key)).toBeUndefined();
+    expect(existsSync(sessions.transcriptPath(entry as NonNullable<typeof entry>))).toBe(false);
+  });
+
+  it("resetting a session during its run keeps the old run out of the new session", async () => {
+    let started!: () => void;
+    const toolStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const { gateway, sessions } = setup(
+      [{ toolCalls: [{ name: "block", arguments: {} }] }, "done"],
+      [blockingTool(() => started())],
+    );
+    const key = "agent:main:main";
+    const handle = await gateway.runAgent(input(key, "hi"));
+    await toolStarted;
+    const old = await sessions.get(key);
+    const { sessionId } = await gateway.resetSession(key, "reset");
+    expect(sessionId).not.toBe(old?.sessionId);
+    expect((await handle.result).status).toBe("aborted");
+    const fresh = await sessions.get(key);
+    expect(fresh?.sessionId).toBe(sessionId);
+    expect(fresh?.inputTokens ?? 0).toBe(0);
+    expect(await gateway.chatHistory(key, 50)).toEqual([]);
+    // The old transcript holds the whole old run: input, tool call and its result.
+    const oldMessages = await sessions.loadMessages(old as NonNullable<typeof old>);
+    expect(oldMessages.map((m) => m.role)).toEqual(["user", "assistant", "toolResult"]);
+  });
+});
