@@ -79,6 +79,15 @@ describe("apply_patch", () => {
     expect(readFileSync(join(root, "empty.txt"), "utf8")).toBe("first\n");
   });
 
+  it("keeps CRLF line endings in a CRLF file", async () => {
+    const { root, tool } = setup();
+    writeFileSync(join(root, "win.txt"), "one\r\ntwo\r\nthree\r\n");
+    await call(tool, {
+      input: "*** Begin Patch\n*** Update File: win.txt\n one\n-two\n+TWO\n+2b\n three\n*** End Patch",
+    });
+    expect(readFileSync(join(root, "win.txt"), "utf8")).toBe("one\r\nTWO\r\n2b\r\nthree\r\n");
+  });
+
   it.each([
     ["no begin", "*** Add File: a\n+x\n*** End Patch", /expected "\*\*\* Begin Patch"/],
     ["no end", "*** Begin Patch\n*** Add File: a\n+x", /missing "\*\*\* End Patch"/],

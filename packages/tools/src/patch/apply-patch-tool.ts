@@ -64,7 +64,10 @@ export function createApplyPatchTool(workspace: Workspace): AgentTool<typeof App
 
 /** Applies hunks in order; each must match exactly (or ignoring trailing whitespace) once after the previous. */
 export function applyHunks(original: string, hunks: Hunk[], path: string): string {
-  const lines = original.split("\n");
+  // Patches arrive with LF; an all-CRLF file is matched and rewritten with CRLF so its line endings survive.
+  const crlf = original.includes("\r\n") && !/(^|[^\r])\n/.test(original);
+  const eol = crlf ? "\r\n" : "\n";
+  const lines = original.split(eol);
   let cursor = 0;
   for (const [n, hunk] of hunks.entries()) {
     let from = cursor;
@@ -90,7 +93,7 @@ export function applyHunks(original: string, hunks: Hunk[], path: string): strin
     lines.splice(at, hunk.before.length, ...hunk.after);
     cursor = at + hunk.after.length;
   }
-  return lines.join("\n");
+  return lines.join(eol);
 }
 
 function findBlock(lines: string[], block: string[], from: number): number {
