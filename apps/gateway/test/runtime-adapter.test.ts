@@ -113,4 +113,14 @@ describe("gateway runtime adapter", () => {
     const oldMessages = await sessions.loadMessages(old as NonNullable<typeof old>);
     expect(oldMessages.map((m) => m.role)).toEqual(["user", "assistant", "toolResult"]);
   });
+
+  it("rejects a history limit that is not a positive integer instead of returning everything", async () => {
+    const { gateway } = setup(["one", "two"]);
+    const key = "agent:main:main";
+    await (await gateway.runAgent(input(key, "a"))).result;
+    await (await gateway.runAgent(input(key, "b"))).result;
+    expect(await gateway.chatHistory(key, 1)).toHaveLength(1);
+    await expect(gateway.chatHistory(key, 0)).rejects.toThrow(/limit/);
+    await expect(gateway.chatHistory(key, -2)).rejects.toThrow(/limit/);
+  });
 });

@@ -181,6 +181,9 @@ export function createGatewayRuntime(parts: GatewayRuntimeParts): GatewayRuntime
       return deleted;
     },
     async chatHistory(sessionKey, limit) {
+      // slice(-0) would return the whole transcript and a negative limit would cut its start.
+      if (!Number.isInteger(limit) || limit < 1)
+        throw new RuntimeError("INVALID", `history limit must be a positive integer; got ${String(limit)}`);
       const entry = await sessions.get(sessionKey);
       if (!entry) return [];
       const messages = await sessions.loadMessages(entry);
