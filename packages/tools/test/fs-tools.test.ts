@@ -114,6 +114,18 @@ describe("write and edit", () => {
       /occurs 2 times/,
     );
   });
+
+  it("edit matches multi-line oldText in a CRLF file and keeps its CRLF endings", async () => {
+    const { ws, root } = setup();
+    writeFileSync(join(root, "win.txt"), "one\r\ntwo\r\nthree\r\n");
+    const out = await call(createEditTool(ws), {
+      path: "win.txt",
+      oldText: "one\ntwo\n",
+      newText: "one\nTWO\n2b\n",
+    });
+    expect(text(out)).toContain("line 1");
+    expect(readFileSync(join(root, "win.txt"), "utf8")).toBe("one\r\nTWO\r\n2b\r\nthree\r\n");
+  });
 });
 
 describe("ls, find, grep", () => {

@@ -17,11 +17,17 @@ export function createEditTool(workspace: Workspace): AgentTool<typeof EditParam
     label: "Edit file",
     description: "Replace one exact, unique occurrence of oldText with newText in a file.",
     parameters: EditParams,
-    async execute({ path, oldText, newText }) {
+    async execute(args) {
+      const { path } = args;
       const file = await workspace.resolve(path);
       const content = await readFile(file, "utf8").catch(() => {
         throw new Error(`File not found: ${path}`);
       });
+      // Models send LF; in an all-CRLF file, match and write with CRLF so the file's endings survive.
+      const crlf = content.includes("\r\n") && !/(^|[^\r])\n/.test(content);
+      const toFileEol = (t: string) => (crlf && !t.includes("\r") ? t.replace(/\n/g, "\r\n") : t);
+      const oldText = toFileEol(args.oldText);
+      const newText = toFileEol(args.newText);
       const first = content.indexOf(oldText);
       if (first === -1) {
         throw new Error(
