@@ -123,7 +123,13 @@ async function executeWithSignal(params: ExecuteRunParams, signal: AbortSignal):
       ? (messages) => compactInto(entry, messages, answeredBy, params, signal, "overflow")
       : undefined,
   });
-  await recordUsage(sessions, entry, result);
+  // The run already ended (terminal event sent, messages persisted): a failed usage update is
+  // reported, not turned into a second terminal state.
+  await recordUsage(sessions, entry, result).catch((error: unknown) => {
+    emit("error", {
+      message: `Usage of run ${active.runId} was not recorded in session "${request.sessionKey}": ${error instanceof Error ? error.message : String(error)}`,
+    });
+  });
   return result;
 }
 

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import type { AgentEvent } from "../src/index.js";
+import { createMemorySessionStore } from "../src/sessions/memory-session-store.js";
+import { fauxRuntime } from "./helpers.js";
+
+const terminal = (events: AgentEvent[]) =>
+  events.filter((e) => e.stream === "lifecycle" && (e.data.phase === "end" || e.data.phase === "error"));
+
+describe("runtime edges", () => {
+  it("a session store that fails to record usage after the run keeps one terminal state and says so", async () => {
+    const sessions = createMemorySessionStore();
+    sessions.patch = () => Promise.reject(new Error("disk full"));
+    const { runtime } = fauxRuntime(["Hello."], { sessions });
+    const events: AgentEvent[] = [];
+    runtime.subscribe((e) => events.push(e));
+    const result = await runtime.run({ sessionKey: "agent:main:main", message: "hi" }).result;
+    expect(result.status).toBe("ok");
+    expect(result.text).toBe("Hello.");
+    expect(terminal(events)).toHaveLength(1);
+    expect(events.some((e) => e.stream === "error" && String(e.data.message).includes("disk full"))).toBe(
+      true,
+    );
+  });
+});
