@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
 import type { AgentEvent } from "../src/index.js";
 import { createMemorySessionStore } from "../src/sessions/memory-session-store.js";
@@ -20,5 +21,14 @@ describe("runtime edges", () => {
     expect(events.some((e) => e.stream === "error" && String(e.data.message).includes("disk full"))).toBe(
       true,
     );
+  });
+
+  it("does not leave abort listeners on a caller's long-lived signal", async () => {
+    const { runtime } = fauxRuntime(["one", "two", "three"]);
+    const shared = new AbortController();
+    for (const message of ["a", "b", "c"]) {
+      await runtime.run({ sessionKey: "agent:main:main", message, signal: shared.signal }).result;
+    }
+    expect(getEventListeners(shared.signal, "abort")).toHaveLength(0);
   });
 });

@@ -121,13 +121,10 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
 
       const runId = request.runId ?? randomUUID();
       const controller = new AbortController();
-      if (request.signal) {
-        if (request.signal.aborted) controller.abort(request.signal.reason);
-        else
-          request.signal.addEventListener("abort", () => controller.abort(request.signal?.reason), {
-            once: true,
-          });
-      }
+      const callerSignal = request.signal;
+      const onCallerAbort = () => controller.abort(callerSignal?.reason);
+      if (callerSignal?.aborted) onCallerAbort();
+      else callerSignal?.addEventListener("abort", onCallerAbort, { once: true });
       const active: ActiveRun = {
         runId,
         sessionKey: request.sessionKey,
@@ -166,6 +163,8 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
           }),
         )
         .finally(() => {
+          // A caller may pass one long-lived signal to many runs; each run removes its listener.
+          callerSignal?.removeEventListener("abort", onCallerAbort);
           runs.delete(runId);
           channel.close();
         });
