@@ -17,6 +17,14 @@ beforeAll(async () => {
     } else if (req.url === "/big") {
       res.setHeader("content-type", "text/plain");
       res.end("z".repeat(50_000));
+    } else if (req.url === "/image") {
+      res.setHeader("content-type", "image/png");
+      res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0xff, 0xfe]));
+    } else if (req.url === "/untyped-binary") {
+      res.end(Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0, 0xff]));
+    } else if (req.url === "/json") {
+      res.setHeader("content-type", "application/json");
+      res.end('{"ok":true}');
     } else if (req.url === "/slow") {
       setTimeout(() => res.end("late"), 2000);
     } else {
@@ -53,6 +61,21 @@ describe("web_fetch", () => {
     const result = await call(createWebFetchTool(), { url: `${base}/missing` });
     expect(result.isError).toBe(true);
     expect(text(result)).toMatch(/^HTTP 404/);
+  });
+
+  it.each([
+    ["/image", /image\/png/],
+    ["/untyped-binary", /binary/],
+  ])("refuses binary content from %s instead of dumping its bytes", async (path, kind) => {
+    const error = await call(createWebFetchTool(), { url: `${base}${path}` }).catch((e: Error) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(kind);
+    expect((error as Error).message).toMatch(/\d+ bytes/);
+    expect((error as Error).message).not.toMatch(/[\0\uFFFD]/);
+  });
+
+  it("returns JSON as text", async () => {
+    expect(text(await call(createWebFetchTool(), { url: `${base}/json` }))).toBe('{"ok":true}');
   });
 
   it.each([["file:///etc/passwd"], ["not a url"]])("refuses %j", async (url) => {

@@ -1,7 +1,7 @@
 import { type AgentTool, textResult } from "@claw/agent-core";
 import type TurndownService from "turndown";
 import { Type } from "typebox";
-import { truncateMiddle } from "../shared/truncate.js";
+import { looksBinary, truncateMiddle } from "../shared/truncate.js";
 
 const WebFetchParams = Type.Object({
   url: Type.String({ description: "http(s) URL to fetch." }),
@@ -42,8 +42,24 @@ export function createWebFetchTool(options: WebFetchOptions = {}): AgentTool<typ
           timeout.aborted ? `Fetching ${url} timed out.` : `Fetching ${url} failed: ${error.message}`,
         );
       });
-      const body = await readCapped(response, options.maxBytes ?? 5 * 1024 * 1024);
       const type = response.headers.get("content-type") ?? "";
+      // Binary (declared or sniffed) is described, never dumped: its bytes would only be mojibake.
+      const declaredBinary = type !== "" && !TEXT_TYPE.test(type);
+      if (declaredBinary) await response.body?.cancel();
+      const body = declaredBinary
+        ? { text: "", bytes: Buffer.alloc(0), cut: false }
+        : await readCapped(response, options.maxBytes ?? 5 * 1024 * 1024);
+      if (declaredBinary || looksBinary(body.bytes)) {
+        const declaredSize = response.headers.get("content-length");
+        const size = declaredSize
+          ? `${declaredSize} bytes`
+          : declaredBinary
+            ? "size unknown"
+            : `${body.bytes.byteLength}${body.cut ? "+" : ""} bytes`;
+        throw new Error(
+          `${url} returned ${type || "untyped"} binary content (${size}, HTTP ${response.status}); web_fetch only returns text, HTML or JSON.`,
+        );
+      }
       const text = /html/i.test(type) ? await htmlToMarkdown(body.text) : body.text;
       const out = truncateMiddle(text, { max: maxChars ?? options.maxChars ?? 30_000, headRatio: 0.8 });
       const note = body.cut ? "\n[response cut at the size limit]" : "";
@@ -63,8 +79,15 @@ export function createWebFetchTool(options: WebFetchOptions = {}): AgentTool<typ
   };
 }
 
-async function readCapped(response: Response, maxBytes: number): Promise<{ text: string; cut: boolean }> {
-  if (!response.body) return { text: "", cut: false };
+/** Content types shown as text; anything else is described, never dumped. */
+const TEXT_TYPE =
+  /^\s*(text\/|application\/([\w.+-]*\+)?(json|xml|javascript|ecmascript|x-www-form-urlencoded|yaml|x-yaml|toml|x-ndjson)\b)/i;
+
+async function readCapped(
+  response: Response,
+  maxBytes: number,
+): Promise<{ text: string; bytes: Buffer; cut: boolean }> {
+  if (!response.body) return { text: "", bytes: Buffer.alloc(0), cut: false };
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -80,7 +103,8 @@ async function readCapped(response: Response, maxBytes: number): Promise<{ text:
       break;
     }
   }
-  return { text: Buffer.concat(chunks).subarray(0, maxBytes).toString("utf8"), cut };
+  const bytes = Buffer.concat(chunks).subarray(0, maxBytes);
+  return { text: bytes.toString("utf8"), bytes, cut };
 }
 
 let turndown: Promise<TurndownService> | undefined;
