@@ -82,6 +82,16 @@ describe("chunkMarkdown", () => {
       },
     },
     {
+      name: "a huge emoji line is split between characters, never inside a surrogate pair",
+      text: "😀".repeat(1000),
+      opts: { tokens: 100, overlap: 10 },
+      expect: (c) => {
+        expect(c.length).toBeGreaterThan(1);
+        for (const chunk of c) expect(chunk.text).toMatch(/^(?:\u{1F600})+$/u);
+        expect(c.map((x) => x.text).join("")).toBe("😀".repeat(1000));
+      },
+    },
+    {
       name: "CJK text counts one token per character",
       text: `# 记录\n${"我们决定使用向量数据库。".repeat(60)}\n${"长期记忆很重要。".repeat(60)}`,
       opts: { tokens: 400, overlap: 80 },

@@ -76,8 +76,11 @@ function itemsOf(lines: string[], maxTokens: number): Item[] {
         continue;
       }
       const step = Math.max(1, Math.floor((text.length * maxTokens) / tokens));
-      for (let at = 0; at < text.length; at += step) {
-        const piece = text.slice(at, at + step);
+      for (let at = 0, end = 0; at < text.length; at = end) {
+        end = at + step;
+        // never cut between the two halves of a surrogate pair (emoji, rare CJK): a lone half is not text
+        if (end < text.length && /[\uD800-\uDBFF]/.test(text.charAt(end - 1))) end++;
+        const piece = text.slice(at, end);
         items.push({
           line: i + 1,
           text: piece,
