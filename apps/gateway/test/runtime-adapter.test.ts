@@ -123,4 +123,15 @@ describe("gateway runtime adapter", () => {
     await expect(gateway.chatHistory(key, 0)).rejects.toThrow(/limit/);
     await expect(gateway.chatHistory(key, -2)).rejects.toThrow(/limit/);
   });
+
+  it("forgets finished runs with the runtime instead of keeping every run id forever", async () => {
+    const { gateway } = setup([]);
+    const key = "agent:main:main";
+    const first = await gateway.runAgent(input(key, "first"));
+    await first.result;
+    expect((await gateway.waitRun(first.runId, 1000))?.status).toBe("error");
+    // The runtime keeps the last 500 finished runs; past that the first one is unknown.
+    for (let i = 0; i < 500; i++) await (await gateway.runAgent(input(`agent:main:s${i}`, "x"))).result;
+    expect(await gateway.waitRun(first.runId, 1000)).toBeNull();
+  });
 });

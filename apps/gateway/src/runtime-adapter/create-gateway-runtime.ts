@@ -21,6 +21,8 @@ import type { LogFile } from "./log-file.js";
 import { toChatMessage, toSessionRow } from "./session-rows.js";
 
 const THINKING: readonly ThinkingLevel[] = ["off", "minimal", "low", "medium", "high"];
+/** Finished runs whose ids waitRun still knows; the agent runtime keeps as many results. */
+const FINISHED_RUNS_KEPT = 500;
 
 export interface GatewayRuntimeParts {
   runtime: AgentRuntime;
@@ -40,6 +42,7 @@ export interface GatewayRuntimeParts {
 export function createGatewayRuntime(parts: GatewayRuntimeParts): GatewayRuntime {
   const { runtime, sessions } = parts;
   const known = new Set<string>();
+  const finished: string[] = [];
   const defaultAgent = runtime.resolveAgent(undefined);
 
   const requireSession = async (key: string) => {
@@ -59,6 +62,10 @@ export function createGatewayRuntime(parts: GatewayRuntimeParts): GatewayRuntime
       senderIsOwner: true,
     });
     known.add(handle.runId);
+    void handle.result.then(() => {
+      finished.push(handle.runId);
+      while (finished.length > FINISHED_RUNS_KEPT) known.delete(finished.shift() as string);
+    });
     const events: AsyncIterable<RunEvent> = {
       async *[Symbol.asyncIterator]() {
         for await (const event of handle.events)
