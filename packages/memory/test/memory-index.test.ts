@@ -201,4 +201,21 @@ describe("memory index behaviour", () => {
     expect(() => index.readFile("../secrets.md")).toThrow(/not a memory file/);
     expect(() => index.readFile("notes/x.md")).toThrow(/not a memory file/);
   });
+
+  it("a file deleted while a sync runs is dropped, not a failed sync", async () => {
+    const { index, ws } = await open({ embedding: undefined });
+    await index.sync();
+    ws.write("memory/short-lived.md", "# Temp\n\nzebra crossing notes\n");
+    const result = await index.sync({
+      // the file was listed; it disappears before it is read
+      onProgress: (p) => {
+        if (p.phase !== "scan") return;
+        ws.remove("memory/short-lived.md");
+        ws.remove("memory/2026-01-16.md");
+      },
+    });
+    expect(result).toMatchObject({ added: 0, removed: 1 });
+    expect((await index.search("zebra")).results).toEqual([]);
+    expect((await index.search("Kubernetes")).results).toEqual([]);
+  });
 });

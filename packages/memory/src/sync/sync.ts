@@ -4,7 +4,7 @@
  * in one transaction, and remove files that are gone. A change of provider, model, dimensions
  * or chunking rebuilds the index from scratch instead of mixing vector spaces.
  */
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, type Stats, statSync } from "node:fs";
 import { chunkMarkdown, sha256 } from "../chunking/markdown.js";
 import type { ResolvedMemoryOptions } from "../config.js";
 import type { ResolvedEmbeddings } from "../embeddings/auto.js";
@@ -100,16 +100,23 @@ export async function syncIndex(ctx: SyncContext): Promise<SyncResult> {
   };
   ctx.onProgress?.({ phase: "scan", done: 0, total: files.length });
   let done = 0;
+  const present = new Set<string>();
   for (const file of files) {
     ctx.signal?.throwIfAborted();
-    const stat = statSync(file.absPath);
+    const stat = statIfPresent(file.absPath);
     const known = indexed.get(file.path);
-    const sameStat = known && known.size === stat.size && known.mtimeMs === Math.round(stat.mtimeMs);
-    let content: string | undefined;
+    const sameStat = stat && known && known.size === stat.size && known.mtimeMs === Math.round(stat.mtimeMs);
+    let content: string | undefined | null;
     let hash: string | undefined;
-    if (!ctx.force && sameStat) result.unchanged++;
-    else {
-      content = readFileSync(file.absPath, "utf8");
+    if (stat && !ctx.force && sameStat) result.unchanged++;
+    else if (stat) content = readIfPresent(file.absPath);
+    // deleted after it was listed: not present, so it is removed below like any other gone file
+    if (!stat || content === null) {
+      ctx.onProgress?.({ phase: "index", done: ++done, total: files.length, path: file.path });
+      continue;
+    }
+    present.add(file.path);
+    if (content !== undefined) {
       hash = sha256(content);
       if (!ctx.force && known?.hash === hash) result.unchanged++;
     }
@@ -123,7 +130,6 @@ export async function syncIndex(ctx: SyncContext): Promise<SyncResult> {
     }
     ctx.onProgress?.({ phase: "index", done: ++done, total: files.length, path: file.path });
   }
-  const present = new Set(files.map((f) => f.path));
   const gone = [...indexed.keys()].filter((p) => !present.has(p));
   if (gone.length > 0) {
     ctx.onProgress?.({ phase: "remove", done: 0, total: gone.length });
@@ -162,4 +168,23 @@ async function embedChunks(
   result.chunksEmbedded += missing.length;
   result.chunksReused += chunks.length - missing.length;
   return chunks.map((c) => ({ ...c, embedding: known.get(c.hash) }));
+}
+
+function statIfPresent(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+/** The file's text, or null when it vanished in the meantime. */
+function readIfPresent(path: string): string | null {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
 }
