@@ -188,7 +188,12 @@ export async function openMemoryIndex(input: OpenMemoryIndexOptions): Promise<Me
       const resolved = resolveMemoryReadPath(options.workspaceDir, path, options.extraPaths);
       if ("error" in resolved) throw new Error(resolved.error);
       const all = readFileSync(resolved.absPath, "utf8").replace(/\r\n?/g, "\n").split("\n");
+      if (all.at(-1) === "") all.pop(); // the final newline ends the last line; it does not start another
       const start = Math.max(1, Math.floor(from));
+      if (start > Math.max(1, all.length))
+        throw new Error(
+          `memory_get: from ${start} is past the end of ${resolved.path} (${all.length} lines) — use a line from memory_search results`,
+        );
       const end =
         lines === undefined ? all.length : Math.min(all.length, start + Math.max(0, Math.floor(lines)) - 1);
       return { path: resolved.path, from: start, to: end, text: all.slice(start - 1, end).join("\n") };

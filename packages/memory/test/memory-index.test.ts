@@ -202,6 +202,15 @@ describe("memory index behaviour", () => {
     expect(() => index.readFile("notes/x.md")).toThrow(/not a memory file/);
   });
 
+  it("readFile says so when from is past the end instead of returning nothing", async () => {
+    const { index } = await open({ embedding: undefined });
+    expect(index.readFile("MEMORY.md", 7, 50)).toMatchObject({ from: 7, to: 7 });
+    for (const from of [8, 40])
+      expect(() => index.readFile("MEMORY.md", from, 5)).toThrow(
+        new RegExp(`from ${from} is past the end of MEMORY\\.md \\(7 lines\\)`),
+      );
+  });
+
   it("a file deleted while a sync runs is dropped, not a failed sync", async () => {
     const { index, ws } = await open({ embedding: undefined });
     await index.sync();
