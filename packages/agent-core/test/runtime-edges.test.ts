@@ -1,6 +1,7 @@
 import { getEventListeners } from "node:events";
+import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
-import type { AgentEvent } from "../src/index.js";
+import { type AgentEvent, type AgentTool, textResult } from "../src/index.js";
 import { createMemorySessionStore } from "../src/sessions/memory-session-store.js";
 import { fauxRuntime } from "./helpers.js";
 
@@ -30,5 +31,47 @@ describe("runtime edges", () => {
       await runtime.run({ sessionKey: "agent:main:main", message, signal: shared.signal }).result;
     }
     expect(getEventListeners(shared.signal, "abort")).toHaveLength(0);
+  });
+
+  it("aborting a run queued behind another run of its session ends it at once", async () => {
+    let release!: () => void;
+    let entered!: () => void;
+    const inTool = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const hold: AgentTool = {
+      name: "hold",
+      description: "Blocks until released.",
+      parameters: Type.Object({}),
+      execute: () =>
+        new Promise((resolve) => {
+          release = () => resolve(textResult("released"));
+          entered();
+        }),
+    };
+    const { runtime } = fauxRuntime(
+      [{ toolCalls: [{ name: "hold", arguments: {} }] }, "first done", "second"],
+      {
+        tools: [hold],
+      },
+    );
+    const first = runtime.run({ sessionKey: "agent:main:main", message: "one" });
+    await inTool;
+    const second = runtime.run({ sessionKey: "agent:main:main", message: "two" });
+    const events: AgentEvent[] = [];
+    const reading = (async () => {
+      for await (const event of second.events) events.push(event);
+    })();
+    expect(runtime.abort({ runId: second.runId })).toBe(1);
+    // Before the first run is released: the queued run must already have ended.
+    const result = await second.result;
+    await reading;
+    expect(result.status).toBe("aborted");
+    expect(terminal(events)).toHaveLength(1);
+    release();
+    expect((await first.result).status).toBe("ok");
+    await runtime.idle("agent:main:main");
+    expect(terminal(events)).toHaveLength(1);
+    expect(runtime.activeRuns()).toEqual([]);
   });
 });

@@ -143,8 +143,28 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       };
       const lane = lanes.get(request.lane ?? "main") as Lane;
 
-      const result = queue
+      // A run aborted while it waits behind its session's earlier runs ends now, not when they do.
+      let inQueue = true;
+      let endedInQueue: RunResult | undefined;
+      let leaveQueue: (result: RunResult) => void = () => {};
+      const leftQueue = new Promise<RunResult>((resolve) => {
+        leaveQueue = resolve;
+      });
+      const onQueuedAbort = () => {
+        if (!inQueue || endedInQueue) return;
+        endedInQueue = endedBeforeStart(runId, emit, now, "aborted", {
+          message: abortReason(controller.signal),
+        });
+        leaveQueue(endedInQueue);
+      };
+      if (controller.signal.aborted) queueMicrotask(onQueuedAbort);
+      else controller.signal.addEventListener("abort", onQueuedAbort, { once: true });
+
+      const queued = queue
         .run(request.sessionKey, async () => {
+          inQueue = false;
+          controller.signal.removeEventListener("abort", onQueuedAbort);
+          if (endedInQueue) return endedInQueue;
           if (controller.signal.aborted)
             return endedBeforeStart(runId, emit, now, "aborted", { message: abortReason(controller.signal) });
           const release = await lane.acquire(controller.signal).catch(() => undefined);
@@ -161,13 +181,13 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
           endedBeforeStart(runId, emit, now, "error", {
             message: error instanceof Error ? error.message : String(error),
           }),
-        )
-        .finally(() => {
-          // A caller may pass one long-lived signal to many runs; each run removes its listener.
-          callerSignal?.removeEventListener("abort", onCallerAbort);
-          runs.delete(runId);
-          channel.close();
-        });
+        );
+      const result = Promise.race([queued, leftQueue]).finally(() => {
+        // A caller may pass one long-lived signal to many runs; each run removes its listener.
+        callerSignal?.removeEventListener("abort", onCallerAbort);
+        runs.delete(runId);
+        channel.close();
+      });
       remember(runId, result);
       return {
         runId,
