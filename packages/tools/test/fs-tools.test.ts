@@ -150,4 +150,18 @@ describe("ls, find, grep", () => {
     expect(text(await call(grep, { pattern: "hello" }))).toBe("notes.md:2: hello world");
     await expect(call(grep, { pattern: "(" })).rejects.toThrow(/Invalid regular expression/);
   });
+
+  it("grep says which files it skipped as too large instead of a bare 'No matches.'", async () => {
+    const { ws, root } = setup();
+    writeFileSync(join(root, "huge.min.js"), `${"x".repeat(3 * 1024 * 1024)}needle`);
+    const grep = createGrepTool(ws);
+    for (const args of [{ pattern: "needle" }, { pattern: "needle", path: "huge.min.js" }]) {
+      const out = text(await call(grep, args));
+      expect(out).toMatch(/No matches/);
+      expect(out).toMatch(/skipped 1 file larger than 2 MB: huge\.min\.js/);
+    }
+    expect(text(await call(grep, { pattern: "hello" }))).toMatch(
+      /^notes\.md:2: hello world\n\[skipped 1 file/,
+    );
+  });
 });

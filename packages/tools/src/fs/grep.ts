@@ -56,10 +56,14 @@ export function createGrepTool(
             .map((f) => join(target, f));
       const limit = args.limit ?? 200;
       const matches: string[] = [];
+      const tooLarge: string[] = [];
       for (const file of files) {
         if (signal.aborted || matches.length >= limit) break;
         const size = (await stat(file).catch(() => undefined))?.size ?? 0;
-        if (size > MAX_FILE_BYTES) continue;
+        if (size > MAX_FILE_BYTES) {
+          tooLarge.push(workspace.display(file));
+          continue;
+        }
         const buffer = await readFile(file).catch(() => undefined);
         if (!buffer || looksBinary(buffer)) continue;
         const lines = buffer.toString("utf8").split("\n");
@@ -68,11 +72,15 @@ export function createGrepTool(
             matches.push(`${workspace.display(file)}:${i + 1}: ${(lines[i] as string).slice(0, 500)}`);
         }
       }
-      if (matches.length === 0) return textResult("No matches.");
+      // a skipped file may hold matches: say so rather than let "No matches." mislead
+      const skipped = tooLarge.length
+        ? `\n[skipped ${tooLarge.length} file${tooLarge.length === 1 ? "" : "s"} larger than ${MAX_FILE_BYTES / 1024 / 1024} MB: ${tooLarge.slice(0, 10).join(", ")}${tooLarge.length > 10 ? ", …" : ""}; use exec with rg or grep for them]`
+        : "";
+      if (matches.length === 0) return textResult(`No matches.${skipped}`);
       const more =
         matches.length >= limit ? `\n[stopped at ${limit} matches; narrow the pattern or raise limit]` : "";
       return textResult(
-        truncateMiddle(matches.join("\n") + more, { max: options.maxOutputChars ?? 30_000 }).text,
+        truncateMiddle(matches.join("\n") + more + skipped, { max: options.maxOutputChars ?? 30_000 }).text,
       );
     },
   };
