@@ -6,7 +6,7 @@ import { existsSync, rmSync, writeFileSync } from "node:fs";
 import type { AgentRuntime, PersistentSessionStore } from "@claw/agent-core";
 import { type GatewayAuth, type GatewayHandle, startGateway } from "@claw/gateway";
 import type { AssembledAgent } from "./assemble/agents.js";
-import { type AssembleClawOptions, assembleClaw } from "./assemble/assemble-claw.js";
+import { type AssembleClawOptions, type AssembledClaw, assembleClaw } from "./assemble/assemble-claw.js";
 import { bindHost, ensureGatewayToken, gatewayStatePath } from "./paths.js";
 import { createConfigAccess } from "./runtime-adapter/config-access.js";
 import { createGatewayRuntime } from "./runtime-adapter/create-gateway-runtime.js";
@@ -48,9 +48,23 @@ export interface ClawGateway {
  * console.log(claw.url);
  */
 export async function startClaw(options: StartClawOptions): Promise<ClawGateway> {
+  const assembled = await assembleClaw(options);
+  try {
+    return await serveAssembled(options, assembled);
+  } catch (error) {
+    // A port in use or a bad auth setting must not leave the db, sessions and watchers open.
+    await assembled
+      .close()
+      .catch((closeError: unknown) =>
+        assembled.log.write("error", "cleanup after a failed start failed", { error: String(closeError) }),
+      );
+    throw error;
+  }
+}
+
+async function serveAssembled(options: StartClawOptions, assembled: AssembledClaw): Promise<ClawGateway> {
   const { config, stateDir } = options;
   const env = options.env ?? process.env;
-  const assembled = await assembleClaw(options);
   const { runtime, sessions, agents, models, auth, log, stateDbPath } = assembled;
   const authMode = config.gateway.auth.mode;
   const gatewayAuth: GatewayAuth =

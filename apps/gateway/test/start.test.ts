@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ClawClient } from "@claw/client";
 import { validateConfig } from "@claw/config";
 import { createFauxProvider } from "@claw/providers";
+import Database from "better-sqlite3";
 import OpenAI from "openai";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { type ClawGateway, startClaw } from "../src/index.js";
 
 const running: ClawGateway[] = [];
@@ -224,5 +226,39 @@ describe("memory options from config", () => {
     expect(
       memoryIndexOptions(result.config, "default", { stateDir: "/s", workspaceDir: "/w", env: {} }),
     ).toBeUndefined();
+  });
+});
+
+describe("startClaw failures", () => {
+  it("closes what it assembled when the gateway cannot listen", async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const port = (blocker.address() as AddressInfo).port;
+    const stateDir = mkdtempSync(join(tmpdir(), "claw-gw-"));
+    const faux = createFauxProvider([], { provider: "faux" });
+    const result = validateConfig({ agents: { defaults: { model: "faux/faux-1" } } });
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    const closes = vi.spyOn(Database.prototype, "close");
+    try {
+      await expect(
+        startClaw({
+          config: result.config,
+          stateDir,
+          configPath: join(stateDir, "claw.json"),
+          homeDir: stateDir,
+          env: {},
+          host: "127.0.0.1",
+          port,
+          models: [faux.model],
+          stream: faux.stream,
+          watchSkills: false,
+        }),
+      ).rejects.toThrow(/EADDRINUSE|in use/);
+      // The state db and the session index were both closed, not left open behind the error.
+      expect(closes.mock.calls.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      closes.mockRestore();
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
+    }
   });
 });
