@@ -1,8 +1,13 @@
 import { getEventListeners } from "node:events";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
 import { type AgentEvent, type AgentTool, textResult } from "../src/index.js";
 import { createMemorySessionStore } from "../src/sessions/memory-session-store.js";
+import { createPersistentSessionStore } from "../src/sessions/persistent-session-store.js";
+import type { SessionEntry } from "../src/sessions/session-store.js";
 import { fauxRuntime } from "./helpers.js";
 
 const terminal = (events: AgentEvent[]) =>
@@ -73,5 +78,81 @@ describe("runtime edges", () => {
     await runtime.idle("agent:main:main");
     expect(terminal(events)).toHaveLength(1);
     expect(runtime.activeRuns()).toEqual([]);
+  });
+
+  describe("the session store changes under a running run", () => {
+    const holdingRun = (store: "persistent" | "memory" = "persistent") => {
+      let release!: () => void;
+      let entered!: () => void;
+      const inTool = new Promise<void>((resolve) => {
+        entered = resolve;
+      });
+      const hold: AgentTool = {
+        name: "hold",
+        description: "Blocks until released.",
+        parameters: Type.Object({}),
+        execute: () =>
+          new Promise((resolve) => {
+            release = () => resolve(textResult("released"));
+            entered();
+          }),
+      };
+      const sessions =
+        store === "memory"
+          ? Object.assign(createMemorySessionStore(), { close: async () => {} })
+          : createPersistentSessionStore({
+              stateDir: mkdtempSync(join(tmpdir(), "claw-edges-")),
+              durability: "os",
+            });
+      const { runtime } = fauxRuntime([{ toolCalls: [{ name: "hold", arguments: {} }] }, "old run done"], {
+        tools: [hold],
+        sessions,
+      });
+      const run = runtime.run({ sessionKey: "agent:main:main", message: "old" });
+      return { runtime, sessions, run, inTool, release: () => release() };
+    };
+
+    it("a reset during a run leaves the new session untouched by the old run", async () => {
+      const { sessions, run, inTool, release } = holdingRun();
+      await inTool;
+      const old = (await sessions.get("agent:main:main")) as SessionEntry;
+      const fresh = (await sessions.reset("agent:main:main")) as SessionEntry;
+      release();
+      expect((await run.result).status).toBe("ok");
+      const now = (await sessions.get("agent:main:main")) as SessionEntry;
+      expect(now.sessionId).toBe(fresh.sessionId);
+      expect(now.inputTokens ?? 0).toBe(0);
+      expect(await sessions.loadMessages(now)).toEqual([]);
+      expect((await sessions.loadMessages(old)).map((m) => m.role)).toEqual([
+        "user",
+        "assistant",
+        "toolResult",
+        "assistant",
+      ]);
+      await sessions.close();
+    });
+
+    it("a delete during a run is not undone by the run's later writes", async () => {
+      const { sessions, run, inTool, release } = holdingRun();
+      await inTool;
+      expect(await sessions.delete("agent:main:main")).toBe(true);
+      release();
+      await run.result;
+      expect(await sessions.get("agent:main:main")).toBeUndefined();
+      expect(await sessions.list()).toEqual([]);
+      await sessions.close();
+    });
+
+    it("in memory too, a reset keeps the old run's messages out of the new session", async () => {
+      const { sessions, run, inTool, release } = holdingRun("memory");
+      await inTool;
+      const fresh = (await sessions.reset("agent:main:main")) as SessionEntry;
+      release();
+      const result = await run.result;
+      expect(result.status).toBe("error");
+      expect(result.error?.message).toMatch(/was reset/);
+      expect(await sessions.loadMessages(fresh)).toEqual([]);
+      expect((await sessions.get("agent:main:main"))?.inputTokens ?? 0).toBe(0);
+    });
   });
 });

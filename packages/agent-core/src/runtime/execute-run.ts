@@ -174,6 +174,8 @@ export async function compactInto(
 }
 
 async function recordUsage(sessions: SessionStore, entry: SessionEntry, result: RunResult) {
+  // Reset or deleted while the run went: its usage belongs to no current session.
+  if ((await sessions.get(entry.sessionKey))?.sessionId !== entry.sessionId) return;
   const last = [...result.messages].reverse().find((m) => m.role === "assistant");
   await sessions.patch(entry.sessionKey, {
     inputTokens: (entry.inputTokens ?? 0) + result.usage.input,

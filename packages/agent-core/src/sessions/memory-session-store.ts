@@ -17,6 +17,16 @@ interface Stored {
  */
 export function createMemorySessionStore(now: () => number = Date.now): SessionStore {
   const sessions = new Map<string, Stored>();
+  /** The stored session of an entry; a reset or deleted one is gone (its messages were dropped). */
+  const current = (entry: SessionEntry): Stored => {
+    const stored = sessions.get(entry.sessionKey);
+    if (!stored) throw new Error(`session "${entry.sessionKey}" does not exist`);
+    if (stored.entry.sessionId !== entry.sessionId)
+      throw new Error(
+        `session "${entry.sessionKey}" was reset: session ${entry.sessionId} no longer takes messages`,
+      );
+    return stored;
+  };
   return {
     async resolve(sessionKey, init) {
       const existing = sessions.get(sessionKey);
@@ -45,14 +55,12 @@ export function createMemorySessionStore(now: () => number = Date.now): SessionS
       return [...head, ...stored.messages];
     },
     async append(entry, message) {
-      const stored = sessions.get(entry.sessionKey);
-      if (!stored) throw new Error(`session "${entry.sessionKey}" does not exist`);
+      const stored = current(entry);
       stored.messages.push(message);
       stored.entry.updatedAt = now();
     },
     async appendCompaction(entry, record: CompactionRecord) {
-      const stored = sessions.get(entry.sessionKey);
-      if (!stored) throw new Error(`session "${entry.sessionKey}" does not exist`);
+      const stored = current(entry);
       const offset = stored.summary ? 1 : 0;
       stored.messages = stored.messages.slice(Math.max(0, record.replacedCount - offset));
       stored.summary = { text: record.summary, at: now() };

@@ -142,7 +142,9 @@ export function createPersistentSessionStore(options: PersistentSessionStoreOpti
     async append(entry, message) {
       const record = await writeEntry(entry, { type: "message", message });
       session(entry).conversationIds.push(record.id);
-      index.put({ ...(index.get(entry.sessionKey) ?? entry), updatedAt: now() });
+      // A run that outlives a reset or delete of its session must not touch the key's new row.
+      const current = index.get(entry.sessionKey);
+      if (current?.sessionId === entry.sessionId) index.put({ ...current, updatedAt: now() });
     },
     async appendCompaction(entry, record: CompactionRecord) {
       const state = session(entry);
@@ -157,8 +159,9 @@ export function createPersistentSessionStore(options: PersistentSessionStoreOpti
         tokensAfter: record.tokensAfter,
       });
       state.conversationIds = [null, ...kept];
-      const current = index.get(entry.sessionKey) ?? entry;
-      index.put({ ...current, compactionCount: (current.compactionCount ?? 0) + 1, updatedAt: now() });
+      const current = index.get(entry.sessionKey);
+      if (current?.sessionId === entry.sessionId)
+        index.put({ ...current, compactionCount: (current.compactionCount ?? 0) + 1, updatedAt: now() });
     },
     async patch(sessionKey, patch) {
       const current = index.get(sessionKey);
