@@ -108,4 +108,15 @@ describe("lanes and per-session ordering (behaviour 56, agents 74–75)", () => 
     expect(order).toEqual([4]);
     expect(lane.active).toBe(2);
   });
+
+  it("a full lane rejects an already-aborted acquire at once instead of queueing it", async () => {
+    const lane = createLane(1);
+    const release = await lane.acquire();
+    const controller = new AbortController();
+    controller.abort(new Error("gone"));
+    await expect(lane.acquire(controller.signal)).rejects.toThrow("gone");
+    expect(lane.waiting).toBe(0);
+    release();
+    expect(lane.active).toBe(0);
+  });
 });

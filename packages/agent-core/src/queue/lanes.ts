@@ -21,6 +21,9 @@ export function createLane(limit: number): Lane {
       return waiters.length;
     },
     acquire(signal) {
+      // An abort listener added to an aborted signal never fires: the waiter would stay forever.
+      if (signal?.aborted)
+        return Promise.reject(signal.reason ?? new Error("aborted while waiting for a lane"));
       if (active < limit) {
         active += 1;
         return Promise.resolve(once(release));
