@@ -155,4 +155,32 @@ describe("runtime edges", () => {
       expect((await sessions.get("agent:main:main"))?.inputTokens ?? 0).toBe(0);
     });
   });
+
+  it("run and wait timeouts beyond the timer range wait instead of firing at once", async () => {
+    let release!: () => void;
+    let entered!: () => void;
+    const inTool = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const hold: AgentTool = {
+      name: "hold",
+      description: "Blocks until released.",
+      parameters: Type.Object({}),
+      execute: () =>
+        new Promise((resolve) => {
+          release = () => resolve(textResult("released"));
+          entered();
+        }),
+    };
+    const { runtime } = fauxRuntime([{ toolCalls: [{ name: "hold", arguments: {} }] }, "done"], {
+      tools: [hold],
+    });
+    const run = runtime.run({ sessionKey: "agent:main:main", message: "go", timeoutSeconds: 30 * 24 * 3600 });
+    await inTool;
+    const waited = runtime.wait(run.runId, 30 * 24 * 3600 * 1000);
+    // A timer that overflowed fires after 1 ms; one that did not is still pending behind this one.
+    await new Promise<void>((resolve) => setTimeout(resolve, 5));
+    release();
+    expect((await waited)?.status).toBe("ok");
+  });
 });

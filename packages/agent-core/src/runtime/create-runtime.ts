@@ -12,7 +12,7 @@ import { createKeyedQueue } from "../queue/keyed-queue.js";
 import { createLane, type Lane } from "../queue/lanes.js";
 import { createMemorySessionStore } from "../sessions/memory-session-store.js";
 import type { SessionStore } from "../sessions/session-store.js";
-import { compactInto, executeRun } from "./execute-run.js";
+import { compactInto, executeRun, timerDelay } from "./execute-run.js";
 import type { AgentDefinition, AgentRuntimeOptions, LaneName, RunRequest } from "./options.js";
 import { type ActiveRun, createEventChannel, type RunHandle } from "./run-handle.js";
 
@@ -215,7 +215,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       if (!result) return undefined;
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<undefined>((resolve) => {
-        timer = setTimeout(() => resolve(undefined), timeoutMs);
+        timer = setTimeout(() => resolve(undefined), timerDelay(timeoutMs));
       });
       try {
         return await Promise.race([result, timeout]);

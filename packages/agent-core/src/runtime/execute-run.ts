@@ -205,9 +205,12 @@ function runSignal(abort: AbortSignal, timeoutSeconds: number): { signal: AbortS
   const onAbort = () => controller.abort(abort.reason);
   if (abort.aborted) onAbort();
   else abort.addEventListener("abort", onAbort, { once: true });
-  const timer = setTimeout(() => {
-    controller.abort(new DOMException(`run timed out after ${timeoutSeconds} s`, "TimeoutError"));
-  }, timeoutSeconds * 1000);
+  const timer = setTimeout(
+    () => {
+      controller.abort(new DOMException(`run timed out after ${timeoutSeconds} s`, "TimeoutError"));
+    },
+    timerDelay(timeoutSeconds * 1000),
+  );
   return {
     signal: controller.signal,
     dispose() {
@@ -215,4 +218,9 @@ function runSignal(abort: AbortSignal, timeoutSeconds: number): { signal: AbortS
       abort.removeEventListener("abort", onAbort);
     },
   };
+}
+
+/** Node fires a timer of more than 2^31 - 1 ms after 1 ms; longer waits are capped (~24.8 days). */
+export function timerDelay(ms: number): number {
+  return Math.min(ms, 2_147_483_647);
 }
