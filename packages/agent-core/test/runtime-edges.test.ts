@@ -183,4 +183,22 @@ describe("runtime edges", () => {
     release();
     expect((await waited)?.status).toBe("ok");
   });
+
+  it("a throwing beforePrompt hook fails only its own step, and says so", async () => {
+    const { runtime } = fauxRuntime(["Hello."], {
+      hooks: {
+        beforePrompt: () => {
+          throw new Error("memory index offline");
+        },
+      },
+    });
+    const events: AgentEvent[] = [];
+    runtime.subscribe((e) => events.push(e));
+    const result = await runtime.run({ sessionKey: "agent:main:main", message: "hi" }).result;
+    expect(result.status).toBe("ok");
+    expect(result.text).toBe("Hello.");
+    expect(
+      events.some((e) => e.stream === "error" && String(e.data.message).includes("memory index offline")),
+    ).toBe(true);
+  });
 });

@@ -130,7 +130,12 @@ export async function runAgentLoop(options: RunLoopOptions): Promise<RunResult> 
         messages: conversation,
         tools: options.tools,
       };
-      context = (await hooks.beforePrompt?.(context)) ?? context;
+      try {
+        context = (await hooks.beforePrompt?.(context)) ?? context;
+      } catch (error) {
+        // Hooks fail only their own step: the model is called with the context unchanged.
+        emit("error", { message: `beforePrompt hook failed: ${errorMessage(error)}` });
+      }
 
       let assistant: AssistantMessage;
       try {
