@@ -70,6 +70,14 @@ describe("startClaw", () => {
     await client.close();
   });
 
+  it("a request without a session key lands in the default agent's main session", async () => {
+    const { client } = await start(["ok"]);
+    await client.request("agent", { message: "hi", idempotencyKey: randomUUID() }, { expectFinal: true });
+    const sessions = (await client.request("sessions.list", {})) as { sessions: { key: string }[] };
+    expect(sessions.sessions.map((s) => s.key)).toEqual(["agent:default:main"]);
+    await client.close();
+  });
+
   it("seeds the default workspace and lists bundled skills", async () => {
     const { client, stateDir } = await start([]);
     expect(readFileSync(join(stateDir, "workspace", "AGENTS.md"), "utf8").length).toBeGreaterThan(0);

@@ -1,10 +1,15 @@
 import type { AgentParams } from "@claw/protocol";
+import type { GatewayContext } from "../context.js";
 import { RuntimeError } from "../runtime.js";
 import type { MethodHandler } from "./types.js";
 
-/** Session key used when a request names none. */
-export function defaultSessionKey(agentId: string | undefined): string {
-  return `agent:${agentId ?? "main"}:main`;
+/**
+ * Session key used when a request names none: the named agent's main session, else the default
+ * agent's (as hello-ok's `mainSessionKey` says), so both paths land in the same session.
+ */
+export async function defaultSessionKey(ctx: GatewayContext, agentId: string | undefined): Promise<string> {
+  const id = agentId ?? (await ctx.runtime.listAgents()).find((a) => a.isDefault)?.agentId ?? "main";
+  return `agent:${id}:main`;
 }
 
 interface Ack {
@@ -17,7 +22,7 @@ interface Ack {
 export const agent: MethodHandler<AgentParams> = async ({ ctx, params, ack }) => {
   const accepted = await ctx.idempotency.run<Ack>(`agent:${params.idempotencyKey}`, async () => {
     const run = await ctx.runs.start({
-      sessionKey: params.sessionKey || defaultSessionKey(params.agentId),
+      sessionKey: params.sessionKey || (await defaultSessionKey(ctx, params.agentId)),
       message: params.message,
       idempotencyKey: params.idempotencyKey,
       ...(params.agentId ? { agentId: params.agentId } : {}),

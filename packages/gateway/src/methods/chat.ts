@@ -13,7 +13,7 @@ interface ChatSend {
 export const chatSend: MethodHandler<ChatSend> = ({ ctx, params }) =>
   ctx.idempotency.run(`chat.send:${params.idempotencyKey}`, async () => {
     const run = await ctx.runs.start({
-      sessionKey: params.sessionKey || defaultSessionKey(params.agentId),
+      sessionKey: params.sessionKey || (await defaultSessionKey(ctx, params.agentId)),
       message: params.message,
       idempotencyKey: params.idempotencyKey,
       ...(params.agentId ? { agentId: params.agentId } : {}),
