@@ -128,3 +128,25 @@ describe("handleCommand", () => {
     expect((await handleCommand(runtime, KEY, "/stop"))?.text).toMatch(/^Nothing to stop/);
   });
 });
+
+describe("/reset during a run", () => {
+  it("aborts the running turn and waits for it before starting the new session", async () => {
+    const { fauxRuntime } = await import("./helpers.js");
+    const { handleCommand } = await import("../src/index.js");
+    const { runtime } = fauxRuntime([{ hang: true }]);
+    const run = runtime.run({ sessionKey: "agent:main:main", message: "long job" });
+    await new Promise<void>((resolve) => {
+      const off = runtime.subscribe((e) => {
+        if (e.stream === "lifecycle" && e.data.phase === "start") {
+          off();
+          resolve();
+        }
+      });
+    });
+    const reply = await handleCommand(runtime, "agent:main:main", "/reset");
+    expect((await run.result).status).toBe("aborted");
+    expect(reply?.text).toMatch(/New session started/);
+    const entry = await runtime.sessions.get("agent:main:main");
+    expect(await runtime.sessions.loadMessages(entry!)).toEqual([]);
+  });
+});

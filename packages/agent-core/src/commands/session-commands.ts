@@ -23,6 +23,9 @@ export const resetSession =
         rest = others.join(" ");
       }
     }
+    // A run still going on the old session must end (and finish writing) before the reset.
+    runtime.abort({ sessionKey }, `session ${command === "new" ? "replaced by /new" : "reset"}`);
+    await runtime.idle(sessionKey);
     const before = await runtime.sessions.get(sessionKey);
     const entry = before
       ? await runtime.sessions.reset(sessionKey)
