@@ -97,3 +97,31 @@ describe("apply_patch", () => {
     expect(() => parsePatch(input)).toThrow(error);
   });
 });
+
+describe("apply_patch composes operations on one file", () => {
+  it("applies two Update sections for the same file in order", async () => {
+    const { root, tool } = setup();
+    const patch = [
+      "*** Begin Patch",
+      "*** Update File: a.txt",
+      "-one",
+      "+ONE",
+      "*** Update File: a.txt",
+      "-four",
+      "+FOUR",
+      "*** End Patch",
+    ].join("\n");
+    await call(tool, { input: patch });
+    expect(readFileSync(join(root, "a.txt"), "utf8")).toBe("ONE\ntwo\nthree\nFOUR\n");
+  });
+
+  it("can add a file and update it in the same patch, or delete and re-add", async () => {
+    const { root, tool } = setup();
+    await call(tool, {
+      input:
+        "*** Begin Patch\n*** Add File: b.txt\n+alpha\n*** Update File: b.txt\n-alpha\n+beta\n*** Delete File: gone.txt\n*** Add File: gone.txt\n+back\n*** End Patch",
+    });
+    expect(readFileSync(join(root, "b.txt"), "utf8")).toBe("beta\n");
+    expect(readFileSync(join(root, "gone.txt"), "utf8")).toBe("back\n");
+  });
+});

@@ -19,42 +19,46 @@ export function createApplyPatchTool(workspace: Workspace): AgentTool<typeof App
     parameters: ApplyPatchParams,
     async execute({ input }) {
       const ops = parsePatch(input);
-      const writes: { file: string; content: string }[] = [];
-      const deletes: string[] = [];
+      // Every operation is planned against the files as earlier operations left them, so two
+      // sections touching one file compose; nothing is written until the whole patch applies.
+      const pending = new Map<string, string | null>();
+      const current = async (file: string): Promise<string | null> => {
+        if (pending.has(file)) return pending.get(file) ?? null;
+        return (await exists(file)) ? readFile(file, "utf8") : null;
+      };
       const summary: string[] = [];
       for (const op of ops) await plan(op);
-      for (const w of writes) await writeFileAtomic(w.file, w.content);
-      for (const file of deletes) await rm(file);
+      for (const [file, content] of pending) if (content !== null) await writeFileAtomic(file, content);
+      for (const [file, content] of pending) if (content === null && (await exists(file))) await rm(file);
       return textResult(`Applied patch:\n${summary.join("\n")}`);
 
       async function plan(op: PatchOperation) {
         const file = await workspace.resolve(op.path);
+        const before = await current(file);
         if (op.kind === "add") {
-          if (await exists(file))
-            throw new Error(`Cannot add ${op.path}: it already exists (use Update File).`);
-          writes.push({ file, content: op.content });
+          if (before !== null) throw new Error(`Cannot add ${op.path}: it already exists (use Update File).`);
+          pending.set(file, op.content);
           summary.push(`A ${op.path}`);
           return;
         }
-        if (!(await exists(file))) throw new Error(`Cannot ${op.kind} ${op.path}: file not found.`);
+        if (before === null) throw new Error(`Cannot ${op.kind} ${op.path}: file not found.`);
         if (op.kind === "delete") {
-          deletes.push(file);
+          pending.set(file, null);
           summary.push(`D ${op.path}`);
           return;
         }
-        const original = await readFile(file, "utf8");
-        const updated = applyHunks(original, op.hunks, op.path);
+        const updated = applyHunks(before, op.hunks, op.path);
         if (op.moveTo) {
           const target = await workspace.resolve(op.moveTo);
-          if (await exists(target))
+          if (target === file || (await current(target)) !== null)
             throw new Error(
               `Cannot move ${op.path} to ${op.moveTo}: it already exists. Delete it first or pick another name.`,
             );
-          writes.push({ file: target, content: updated });
-          deletes.push(file);
+          pending.set(target, updated);
+          pending.set(file, null);
           summary.push(`R ${op.path} -> ${op.moveTo}`);
         } else {
-          writes.push({ file, content: updated });
+          pending.set(file, updated);
           summary.push(`M ${op.path}`);
         }
       }
