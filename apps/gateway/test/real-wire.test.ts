@@ -4,21 +4,16 @@
  * events as the real APIs send them). No faux provider anywhere.
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ClawClient } from "@claw/client";
-import { validateConfig } from "@claw/config";
 import { afterEach, describe, expect, it } from "vitest";
-import { type ClawGateway, startClaw } from "../src/index.js";
+import { startTestGateway } from "./helpers.js";
 
 type Handler = (body: Record<string, unknown>, res: ServerResponse) => void;
 const servers: Server[] = [];
-const gateways: ClawGateway[] = [];
-afterEach(async () => {
-  await Promise.all(gateways.splice(0).map((g) => g.close()));
+afterEach(() => {
   for (const s of servers.splice(0)) {
     s.closeAllConnections();
     s.close();
@@ -168,29 +163,7 @@ function chatReply(text: string): Handler {
   };
 }
 
-async function startWith(document: Record<string, unknown>) {
-  const stateDir = mkdtempSync(join(tmpdir(), "claw-wire-"));
-  const result = validateConfig(document);
-  if (!result.ok) throw new Error(JSON.stringify(result.issues));
-  const claw = await startClaw({
-    config: result.config,
-    stateDir,
-    configPath: join(stateDir, "claw.json"),
-    homeDir: stateDir,
-    env: {},
-    port: 0,
-    watchSkills: false,
-  });
-  gateways.push(claw);
-  const client = new ClawClient({
-    url: claw.url,
-    token: claw.token,
-    stateDir,
-    reconnect: { enabled: false },
-  });
-  await client.connect();
-  return { claw, client };
-}
+const startWith = (document: Record<string, unknown>) => startTestGateway(document);
 
 describe("real provider wire formats end to end", () => {
   it("runs a tool call on the Anthropic SDK and answers with the tool's result", async () => {

@@ -3,48 +3,28 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ClawClient } from "@claw/client";
 import { validateConfig } from "@claw/config";
 import { createFauxProvider } from "@claw/providers";
 import Database from "better-sqlite3";
 import OpenAI from "openai";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { type ClawGateway, startClaw } from "../src/index.js";
-
-const running: ClawGateway[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((c) => c.close()));
-});
+import { describe, expect, it, vi } from "vitest";
+import { startClaw } from "../src/index.js";
+import { startTestGateway } from "./helpers.js";
 
 async function start(
   script: Parameters<typeof createFauxProvider>[0],
   document: Record<string, unknown> = {},
 ) {
-  const stateDir = mkdtempSync(join(tmpdir(), "claw-gw-"));
   const faux = createFauxProvider(script, { provider: "faux" });
-  const result = validateConfig({ agents: { defaults: { model: "faux/faux-1" } }, ...document });
-  if (!result.ok) throw new Error(JSON.stringify(result.issues));
-  const claw = await startClaw({
-    config: result.config,
-    stateDir,
-    configPath: join(stateDir, "claw.json"),
-    homeDir: stateDir,
-    env: {},
-    port: 0,
-    models: [faux.model],
-    stream: faux.stream,
-    watchSkills: false,
-  });
-  running.push(claw);
-  const client = new ClawClient({
-    url: claw.url,
-    token: claw.token,
-    stateDir,
-    reconnect: { enabled: false },
-    scopes: ["operator.read", "operator.write", "operator.admin"],
-  });
-  await client.connect();
-  return { claw, client, faux, stateDir };
+  const started = await startTestGateway(
+    { agents: { defaults: { model: "faux/faux-1" } }, ...document },
+    {
+      models: [faux.model],
+      stream: faux.stream,
+      scopes: ["operator.read", "operator.write", "operator.admin"],
+    },
+  );
+  return { ...started, faux };
 }
 
 describe("startClaw", () => {

@@ -1,0 +1,49 @@
+/** Starts a real Claw gateway for a test (port 0, temp state dir) and a client connected to it. */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ClawClient } from "@claw/client";
+import { validateConfig } from "@claw/config";
+import type { Model, StreamFunction } from "@claw/providers";
+import { afterEach } from "vitest";
+import { type ClawGateway, startClaw } from "../src/index.js";
+
+const running: ClawGateway[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((c) => c.close()));
+});
+
+export interface TestGatewayOptions {
+  /** Extra models and a stream function (the faux provider); omit to use the real adapters. */
+  models?: readonly Model[];
+  stream?: StreamFunction;
+  scopes?: string[];
+}
+
+/** Validates `document`, starts the gateway on it, and connects a client (closed by the test). */
+export async function startTestGateway(document: Record<string, unknown>, options: TestGatewayOptions = {}) {
+  const stateDir = mkdtempSync(join(tmpdir(), "claw-gw-"));
+  const result = validateConfig(document);
+  if (!result.ok) throw new Error(`test config is invalid: ${JSON.stringify(result.issues)}`);
+  const claw = await startClaw({
+    config: result.config,
+    stateDir,
+    configPath: join(stateDir, "claw.json"),
+    homeDir: stateDir,
+    env: {},
+    port: 0,
+    ...(options.models ? { models: options.models } : {}),
+    ...(options.stream ? { stream: options.stream } : {}),
+    watchSkills: false,
+  });
+  running.push(claw);
+  const client = new ClawClient({
+    url: claw.url,
+    token: claw.token,
+    stateDir,
+    reconnect: { enabled: false },
+    ...(options.scopes ? { scopes: options.scopes } : {}),
+  });
+  await client.connect();
+  return { claw, client, stateDir };
+}
