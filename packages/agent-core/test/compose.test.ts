@@ -217,3 +217,17 @@ describe("runtime.compact and idle", () => {
     expect(await runtime.compact("s")).toBeUndefined();
   });
 });
+
+describe("runtime.close", () => {
+  it("refuses new runs afterwards with a terminal error", async () => {
+    const { runtime } = fauxRuntime(["never"]);
+    await runtime.close();
+    const run = runtime.run({ sessionKey: "s", message: "late" });
+    const result = await run.result;
+    expect(result.status).toBe("error");
+    expect(result.error?.message).toMatch(/shut down/);
+    const phases: unknown[] = [];
+    for await (const event of run.events) phases.push(event.data.phase);
+    expect(phases).toEqual(["error"]);
+  });
+});

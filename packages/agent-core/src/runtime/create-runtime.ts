@@ -79,6 +79,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const runs = new Map<string, ActiveRun>();
   const results = new Map<string, Promise<RunResult>>();
   const finished: string[] = [];
+  let closed = false;
 
   const resolveAgent = (agentId: string | undefined, sessionKey?: string): AgentDefinition => {
     const wanted = agentId ?? (sessionKey ? /^agent:([^:]+):/.exec(sessionKey)?.[1] : undefined);
@@ -108,6 +109,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     subscribe: (listener) => bus.subscribe(listener),
 
     run(request) {
+      if (closed) return closedHandle(request);
       const agent = resolveAgent(request.agentId, request.sessionKey);
       const input = toUserMessage(request.message);
       if (request.queueMode === "steer" && runtime.steer(request.sessionKey, input)) {
@@ -261,10 +263,33 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       [...runs.values()].map((r) => ({ runId: r.runId, sessionKey: r.sessionKey, started: r.started })),
 
     async close() {
+      closed = true;
       for (const run of runs.values()) run.controller.abort(new Error("runtime closing"));
       await Promise.all([...results.values()]);
     },
   };
+
+  /** A run asked of a closed runtime ends at once, as an error that says so. */
+  function closedHandle(request: RunRequest): RunHandle {
+    const runId = request.runId ?? randomUUID();
+    const channel = createEventChannel();
+    const emit = createRunEmitter(bus, runId, request.sessionKey, now);
+    const result = Promise.resolve(
+      endedBeforeStart(
+        runId,
+        (stream, data) => {
+          const event = emit(stream, data);
+          channel.push(event);
+          return event;
+        },
+        now,
+        "error",
+        { message: "The agent runtime is shut down; no new runs are accepted." },
+      ),
+    );
+    channel.close();
+    return { runId, sessionKey: request.sessionKey, events: channel.iterable, result, abort: () => {} };
+  }
 
   function existingHandle(current: ActiveRun): RunHandle {
     const channel = createEventChannel();
