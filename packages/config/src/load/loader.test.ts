@@ -251,3 +251,12 @@ describe("loadConfig", () => {
     expect(error?.message).toContain('agnets is not a known key — did you mean "agents"?');
   });
 });
+
+describe("nesting depth", () => {
+  it("refuses a document nested deeper than the limit with a clear error, not a stack overflow", async () => {
+    const { parseJson5, MAX_CONFIG_DEPTH } = await import("./parse-json5.js");
+    const deep = `${"{a:".repeat(5000)}1${"}".repeat(5000)}`;
+    expect(() => parseJson5(deep, "claw.json")).toThrow(new RegExp(`deeper than ${MAX_CONFIG_DEPTH} levels`));
+    expect(parseJson5(`${"{a:".repeat(10)}1${"}".repeat(10)}`, "claw.json")).toBeTypeOf("object");
+  });
+});
