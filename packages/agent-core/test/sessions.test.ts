@@ -191,3 +191,30 @@ function runAndKill(path: string, durability: string, ackTarget: number): Promis
     child.on("exit", () => resolve(acked));
   });
 }
+
+describe("writes through an entry from before a reset", () => {
+  it("go to the old transcript and leave the new session untouched", async () => {
+    const store = createPersistentSessionStore({ stateDir: tmp(), durability: "os" });
+    const old = await store.resolve("s", { agentId: "main" });
+    await store.append(old, user("before"));
+    const fresh = (await store.reset("s"))!;
+    await store.append(fresh, user("new one"));
+    await store.append(old, user("late write from the old run"));
+    await store.append(fresh, user("new two"));
+    expect((await store.loadMessages(fresh)).map((m) => m.content)).toEqual(["new one", "new two"]);
+    const oldLines = readFileSync(store.transcriptPath(old), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(oldLines.map((l) => l.message?.content).filter(Boolean)).toEqual([
+      "before",
+      "late write from the old run",
+    ]);
+    const freshLines = readFileSync(store.transcriptPath(fresh), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(freshLines[2].parentId).toBe(freshLines[1].id);
+    await store.close();
+  });
+});

@@ -28,6 +28,7 @@ export interface PersistentSessionStoreOptions {
 
 interface OpenSession {
   path: string;
+  sessionKey: string;
   writer: TranscriptWriter;
   lastId: string | null;
   /** Entry ids behind the conversation last loaded (null marks the summary message). */
@@ -64,23 +65,30 @@ export function createPersistentSessionStore(options: PersistentSessionStoreOpti
     return join(options.stateDir, "agents", entry.agentId, "sessions", `${entry.sessionId}.jsonl`);
   };
 
+  // Writers are keyed by transcript file, so a late write through an entry from before a reset
+  // goes to the old transcript and never disturbs the new session's writer.
   const session = (entry: SessionEntry): OpenSession => {
     const path = transcriptPath(entry);
-    let state = open.get(entry.sessionKey);
-    if (state && state.path !== path) {
-      void state.writer.close();
-      state = undefined;
-    }
+    let state = open.get(path);
     if (!state) {
       state = {
         path,
+        sessionKey: entry.sessionKey,
         writer: createTranscriptWriter(path, { durability: options.durability }),
         lastId: null,
         conversationIds: [],
       };
-      open.set(entry.sessionKey, state);
+      open.set(path, state);
     }
     return state;
+  };
+
+  const closeWriters = async (sessionKey: string) => {
+    for (const [path, state] of open) {
+      if (state.sessionKey !== sessionKey) continue;
+      open.delete(path);
+      await state.writer.close();
+    }
   };
 
   const writeEntry = async (
@@ -179,13 +187,11 @@ export function createPersistentSessionStore(options: PersistentSessionStoreOpti
     async reset(sessionKey) {
       const current = index.get(sessionKey);
       if (!current) return undefined;
-      await open.get(sessionKey)?.writer.close();
-      open.delete(sessionKey);
+      await closeWriters(sessionKey);
       return create(sessionKey, current.agentId, current);
     },
     async delete(sessionKey) {
-      await open.get(sessionKey)?.writer.close();
-      open.delete(sessionKey);
+      await closeWriters(sessionKey);
       return index.delete(sessionKey);
     },
     async list(filter) {
