@@ -73,13 +73,15 @@ export async function runCommand(ctx: CommandContext, name: string, args: string
       return;
     }
     case "compact": {
-      if (!ctx.gateway.client.hello?.features.methods.includes("sessions.compact")) {
-        info("this gateway has no sessions.compact method: it compacts on its own when the context fills up");
+      // Gateways (Claw's and OpenClaw's) handle `/compact` as a command before the model; the
+      // reply arrives like any answer.
+      if (ctx.gateway.client.hello?.features.methods.includes("sessions.compact")) {
+        if ((await ctx.gateway.call("sessions.compact", { key: session.key })) !== undefined)
+          info("compacted");
+        await ctx.gateway.refresh();
         return;
       }
-      if ((await ctx.gateway.call("sessions.compact", { key: session.key })) !== undefined) info("compacted");
-      await ctx.gateway.refresh();
-      return;
+      return ctx.gateway.send(args ? `/compact ${args}` : "/compact");
     }
     case "status": {
       const s = await ctx.gateway.call<StatusReply>("status", {});
