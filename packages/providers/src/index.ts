@@ -12,6 +12,7 @@ export { OLLAMA_ERROR_RULES, streamOllama } from "./adapters/ollama/index.js";
 export { OPENAI_ERROR_RULES } from "./adapters/openai-completions/errors.js";
 export { streamOpenAICompletions } from "./adapters/openai-completions/stream.js";
 export { streamOpenAIResponses } from "./adapters/openai-responses/stream.js";
+export { lazyModule } from "./adapters/shared/lazy-module.js";
 export { toOpenAIParameters } from "./adapters/shared/openai-schema.js";
 export { defineOpenAICompatibleModel, type OpenAICompatibleModelInput } from "./catalog/compatible.js";
 // Models

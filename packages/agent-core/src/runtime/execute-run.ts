@@ -1,4 +1,6 @@
 /** Executes one queued run: resolve session, model, tools and prompt, then drive the loop. */
+
+import { isSubagentSessionKey } from "@claw/prompt";
 import { findModel, type Message, type Model, stream, type UserMessage } from "@claw/providers";
 import { createFailoverRunner } from "../compose/failover-runner.js";
 import type { RunEmitter } from "../events/event-bus.js";
@@ -22,9 +24,8 @@ export interface ExecuteRunParams {
 
 const defaultFallback = createFailoverRunner();
 
-export function isSubagentSessionKey(sessionKey: string): boolean {
-  return /^agent:[^:]+:subagent:/.test(sessionKey);
-}
+/** `agent:<id>:subagent:<uuid>` keys; the same rule the prompt uses to pick its minimal mode. */
+export { isSubagentSessionKey };
 
 /** Candidate chain: requested/override model first, then fallbacks, then the primary (deduped). */
 export function modelCandidates(requested: string, agent: AgentDefinition): string[] {
