@@ -250,3 +250,16 @@ describe("startClaw failures", () => {
     }
   });
 });
+
+describe("tools.effective for a subagent session", () => {
+  it("applies the subagent policy (no sessions_spawn at depth 1 with maxSpawnDepth 1)", async () => {
+    const { client } = await start([]);
+    const ids = async (sessionKey: string) =>
+      (
+        (await client.request("tools.effective", { sessionKey })) as { groups: { tools: { id: string }[] }[] }
+      ).groups.flatMap((g) => g.tools.map((t) => t.id));
+    expect(await ids("agent:default:main")).toContain("sessions_spawn");
+    expect(await ids("agent:default:subagent:3f1c")).not.toContain("sessions_spawn");
+    await client.close();
+  });
+});

@@ -1,4 +1,5 @@
-/** `tools.effective`: the tools an agent's run would get, grouped by catalog section. */
+/** `tools.effective`: the tools a run of this agent on this session would get, after tool policy. */
+import { isSubagentSessionKey } from "@claw/agent-core";
 import type { ToolsEffectiveResult } from "@claw/protocol";
 import type { Model } from "@claw/providers";
 import type { AssembledAgent } from "../assemble/agents.js";
@@ -11,7 +12,13 @@ export function effectiveTools(
 ): ToolsEffectiveResult {
   const definition = agent.definition;
   const all = definition.tools ?? [];
-  const context = { agentId: definition.id, sessionKey, model, isSubagent: false, senderIsOwner: true };
+  const context = {
+    agentId: definition.id,
+    sessionKey,
+    model,
+    isSubagent: isSubagentSessionKey(sessionKey),
+    senderIsOwner: true,
+  };
   const kept = definition.filterTools ? definition.filterTools(all, context) : all;
   return {
     agentId: definition.id,
