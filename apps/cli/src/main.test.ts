@@ -1,5 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: these strings are literal ${ENV} references in config text
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -105,6 +105,18 @@ describe("config validate", () => {
     expect(result.stdout).toContain('did you mean "per-peer"?');
   });
 
+  it("an unknown model is an error with the nearest catalog model; any Ollama model is fine", async () => {
+    writeConfig(
+      "{ agents: { defaults: { model: { primary: 'anthropic/claude-opsu-4-6', fallbacks: ['ollama/qwen3:8b'] } } } }",
+    );
+    const result = await claw(["config", "validate"]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(
+      'agents.defaults.model.primary "anthropic/claude-opsu-4-6" is not a known model — did you mean "anthropic/claude-opus-4-6"?',
+    );
+    expect(result.stdout).not.toContain("ollama/qwen3:8b");
+  });
+
   it("--json reports issues as data", async () => {
     writeConfig("{ gateway: { port: 'x' } }");
     const result = await claw(["config", "validate", "--json"]);
@@ -133,6 +145,13 @@ describe("config validate", () => {
 });
 
 describe("config get / set / unset", () => {
+  it("set refuses a model name with a typo and writes nothing", async () => {
+    const result = await claw(["config", "set", "agents.defaults.model", "anthropic/claude-opsu-4-6"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('did you mean "anthropic/claude-opus-4-6"?');
+    expect(existsSync(join(home, ".claw", "claw.json"))).toBe(false);
+  });
+
   it("get prints defaults when there is no file; objects as JSON", async () => {
     expect((await claw(["config", "get", "gateway.port"])).stdout).toBe("18789\n");
     expect(JSON.parse((await claw(["config", "get", "gateway.auth"])).stdout)).toEqual({ mode: "token" });

@@ -6,7 +6,7 @@
 export { type AssembledAgent, agentIds, FALLBACK_PRIMARY_MODEL } from "./assemble/agents.js";
 export { type AssembleClawOptions, type AssembledClaw, assembleClaw } from "./assemble/assemble-claw.js";
 export { memoryIndexOptions } from "./assemble/memory.js";
-export { createModelResolver, type ModelResolver } from "./assemble/models.js";
+export { createModelResolver, type ModelResolver, modelKnowledge } from "./assemble/models.js";
 export {
   bindHost,
   ensureGatewayToken,

@@ -67,6 +67,7 @@ export {
   parseAgentSessionKey,
   parseSessionKey,
 } from "./session-key/parse.js";
+export type { ModelKnowledge } from "./validate/check-models.js";
 export { closestMatch, didYouMean } from "./validate/closest.js";
 export { ConfigError, type ConfigIssue, formatConfigIssue, formatPath } from "./validate/issue.js";
 export { type SchemaLookup, schemaAtPath } from "./validate/schema-at-path.js";

@@ -2,7 +2,7 @@
  * Model lookup for the gateway: the built-in catalog plus `models.providers.*` (custom models,
  * OpenAI-compatible endpoints, base-URL overrides) and `agents.defaults.models` aliases.
  */
-import type { ClawConfig } from "@claw/config";
+import type { ClawConfig, ModelKnowledge } from "@claw/config";
 import { findModel, listModels, type Model } from "@claw/providers";
 
 export interface ModelResolver {
@@ -11,6 +11,20 @@ export interface ModelResolver {
   list(): Model[];
   /** `models.providers.<provider>.apiKey`, after env substitution. */
   configuredApiKey(provider: string): string | undefined;
+}
+
+/** Providers whose every "provider/<id>" resolves: a local Ollama serves whatever it has pulled. */
+export const OPEN_MODEL_PROVIDERS: readonly string[] = ["ollama"];
+
+/**
+ * What config validation needs to reject a typo such as "anthropic/claude-opsu-4-6" with a
+ * did-you-mean: the built-in catalog and the providers that accept any id.
+ */
+export function modelKnowledge(): ModelKnowledge {
+  return {
+    knownModels: listModels().map((m) => `${m.provider}/${m.id}`),
+    openProviders: OPEN_MODEL_PROVIDERS,
+  };
 }
 
 const DEFAULT_OLLAMA_URL = "http://127.0.0.1:11434";

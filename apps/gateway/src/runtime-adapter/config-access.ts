@@ -15,6 +15,7 @@ import {
 } from "@claw/config";
 import { RuntimeError } from "@claw/gateway";
 import type { ConfigWriteResult } from "@claw/protocol";
+import { modelKnowledge } from "../assemble/models.js";
 
 /** Paths whose change takes effect without a restart (read on every run). */
 const HOT_PATHS = [/^logging(\.|$)/];
@@ -45,7 +46,7 @@ export function createConfigAccess(configPath: string, running: ClawConfig): Con
         "The config changed since you read it (hash mismatch). Read it again with config.get and retry.",
       );
     }
-    const result = validateConfig(next);
+    const result = validateConfig(next, modelKnowledge());
     if (!result.ok) {
       const error = new ConfigError(result.issues, configPath);
       throw new RuntimeError("INVALID", error.message, {

@@ -45,10 +45,17 @@ export function customModelRefs(config: ClawConfig): string[] {
   );
 }
 
-export function checkModelRefs(
-  config: ClawConfig,
-  knownModels: readonly string[] | undefined,
-): ConfigIssue[] {
+/** What the app knows about models: the catalog, and providers that accept any model id. */
+export interface ModelKnowledge {
+  /** The model catalog as `"provider/model"` refs; when given, unknown models are errors with hints. */
+  knownModels?: readonly string[];
+  /** Providers whose every `"provider/<id>"` resolves (a local Ollama serves what it has pulled). */
+  openProviders?: readonly string[];
+}
+
+export function checkModelRefs(config: ClawConfig, knowledge: ModelKnowledge = {}): ConfigIssue[] {
+  const { knownModels } = knowledge;
+  const open = new Set(knowledge.openProviders ?? []);
   const aliases = new Map<string, string>();
   for (const [ref, settings] of Object.entries(config.agents.defaults.models ?? {}))
     if (settings.alias) aliases.set(settings.alias, ref);
@@ -73,7 +80,8 @@ export function checkModelRefs(
       });
       continue;
     }
-    if (known && !known.has(ref)) {
+    const provider = parseModelRef(ref)?.provider ?? "";
+    if (known && !known.has(ref) && !open.has(provider)) {
       const near = didYouMean(ref, known);
       issues.push({
         path: site.path,

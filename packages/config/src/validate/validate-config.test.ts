@@ -3,8 +3,11 @@ import { configJsonSchema } from "../schema/config.js";
 import { formatConfigIssue } from "./issue.js";
 import { defaultConfig, validateConfig } from "./validate-config.js";
 
-function issues(document: unknown, knownModels?: string[]) {
-  const result = validateConfig(document, knownModels ? { knownModels } : {});
+function issues(document: unknown, knownModels?: string[], openProviders?: string[]) {
+  const result = validateConfig(document, {
+    ...(knownModels ? { knownModels } : {}),
+    ...(openProviders ? { openProviders } : {}),
+  });
   return result.ok ? [] : result.issues;
 }
 
@@ -213,6 +216,7 @@ describe("cross-field rules", () => {
     name: string;
     document: unknown;
     known?: string[];
+    open?: string[];
     expected: { path: string; message: RegExp; hint?: RegExp }[];
   }[] = [
     {
@@ -272,6 +276,23 @@ describe("cross-field rules", () => {
       ],
     },
     {
+      name: "any model of an open provider (Ollama) is known; a typo in a catalog provider is not",
+      document: {
+        agents: {
+          defaults: { model: { primary: "ollama/qwen3:8b", fallbacks: ["anthropic/claude-opsu-4-6"] } },
+        },
+      },
+      known: ["anthropic/claude-opus-4-6"],
+      open: ["ollama"],
+      expected: [
+        {
+          path: "agents.defaults.model.fallbacks[0]",
+          message: /not a known model/,
+          hint: /did you mean "anthropic\/claude-opus-4-6"/,
+        },
+      ],
+    },
+    {
       name: "binding to an unknown agent",
       document: {
         agents: { list: [{ id: "main" }, { id: "work" }] },
@@ -305,8 +326,8 @@ describe("cross-field rules", () => {
       expected: [{ path: "gateway.auth.mode", message: /only allowed with gateway.bind "loopback"/ }],
     },
   ];
-  it.each(cases)("$name", ({ document, known, expected }) => {
-    const found = issues(document, known);
+  it.each(cases)("$name", ({ document, known, open, expected }) => {
+    const found = issues(document, known, open);
     expect(found.map((i) => i.path)).toEqual(expected.map((e) => e.path));
     expected.forEach((want, i) => {
       expect(found[i]?.message).toMatch(want.message);

@@ -4,15 +4,13 @@
  */
 import { type ClawConfig, ClawConfigSchema } from "../schema/config.js";
 import { applyDefaults } from "./apply-defaults.js";
-import { checkModelRefs } from "./check-models.js";
+import { checkModelRefs, type ModelKnowledge } from "./check-models.js";
 import { checkAgents, checkAuth, checkBindings, checkGateway } from "./check-references.js";
 import { buildKeyIndex, checkAgainstSchema } from "./check-schema.js";
 import type { ConfigIssue } from "./issue.js";
 
-export interface ValidateOptions {
-  /** The model catalog as `"provider/model"` refs; when given, unknown models are errors with hints. */
-  knownModels?: readonly string[];
-}
+/** `knownModels` (the catalog) and `openProviders` (any id accepted) turn on model checks. */
+export interface ValidateOptions extends ModelKnowledge {}
 
 export type ValidationResult = { ok: true; config: ClawConfig } | { ok: false; issues: ConfigIssue[] };
 
@@ -49,7 +47,7 @@ export function validateConfig(document: unknown, options: ValidateOptions = {})
     ...checkBindings(config),
     ...checkAuth(config),
     ...checkGateway(config),
-    ...checkModelRefs(config, options.knownModels),
+    ...checkModelRefs(config, options),
   );
   return issues.length > 0 ? { ok: false, issues } : { ok: true, config };
 }

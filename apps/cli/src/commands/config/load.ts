@@ -1,5 +1,11 @@
 /** How the CLI reaches the config: the app is the one place that passes process state to the loader. */
-import { type ConfigIssue, type ConfigPaths, formatConfigIssue, resolveConfigPaths } from "@claw/config";
+import {
+  type ConfigIssue,
+  type ConfigPaths,
+  formatConfigIssue,
+  type ModelKnowledge,
+  resolveConfigPaths,
+} from "@claw/config";
 import type { CommandContext } from "../../context.js";
 
 export function configPathsFor(context: CommandContext): ConfigPaths {
@@ -24,4 +30,10 @@ export function printIssues(
 
 export function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+/** The model catalog for checks that reject unknown models (loaded on demand: most commands need none). */
+export async function loadModelKnowledge(): Promise<ModelKnowledge> {
+  const { modelKnowledge } = await import("@claw/app-gateway");
+  return modelKnowledge();
 }

@@ -5,23 +5,25 @@ import {
   configJsonSchema,
   getAtPath,
   loadConfig,
+  type ModelKnowledge,
   parseConfigPath,
   redactConfig,
   schemaAtPath,
 } from "@claw/config";
 import { parseCommandArgs } from "../../args.js";
 import { type CommandContext, EXIT_FAILURE, EXIT_OK, UsageError } from "../../context.js";
-import { configPathsFor, plural, printIssues } from "./load.js";
+import { configPathsFor, loadModelKnowledge, plural, printIssues } from "./load.js";
 
 function json(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
 
-function load(context: CommandContext) {
+function load(context: CommandContext, knowledge: ModelKnowledge = {}) {
   return loadConfig({
     env: context.io.env,
     homeDir: context.io.homeDir,
     ...(context.profile ? { profile: context.profile } : {}),
+    ...knowledge,
   });
 }
 
@@ -30,7 +32,7 @@ export async function configValidate(args: string[], context: CommandContext): P
   const { io, style } = context;
   const paths = configPathsFor(context);
   try {
-    const loaded = load(context);
+    const loaded = load(context, await loadModelKnowledge());
     if (values.json) io.stdout(json({ ok: true, exists: loaded.exists, path: paths.configPath, issues: [] }));
     else if (!loaded.exists)
       io.stdout(

@@ -18,7 +18,7 @@ import {
 } from "@claw/config";
 import { parseCommandArgs } from "../../args.js";
 import { type CommandContext, EXIT_FAILURE, EXIT_OK, UsageError } from "../../context.js";
-import { configPathsFor, plural, printIssues } from "./load.js";
+import { configPathsFor, loadModelKnowledge, plural, printIssues } from "./load.js";
 
 /** A JSON5 literal (number, boolean, null, array, object, quoted string), else the text as a string. */
 function parseValue(text: string, forceString: boolean): unknown {
@@ -53,7 +53,10 @@ async function edit(
     const expanded = loadWithIncludes(configPath, {
       readFile: (p) => (p === configPath ? text : readFileSync(p, "utf8")),
     });
-    const result = validateConfig(substituteEnv(expanded, context.io.env, configPath));
+    const result = validateConfig(
+      substituteEnv(expanded, context.io.env, configPath),
+      await loadModelKnowledge(),
+    );
     if (!result.ok) throw new ConfigError(result.issues, configPath);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;

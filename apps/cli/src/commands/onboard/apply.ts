@@ -16,6 +16,7 @@ import {
   writeConfigFile,
 } from "@claw/config";
 import { CliError } from "../../context.js";
+import { loadModelKnowledge } from "../config/load.js";
 import type { OnboardPlan } from "./plan.js";
 
 export interface AppliedOnboarding {
@@ -38,7 +39,10 @@ export async function applyOnboarding(
   paths: { stateDir: string; configPath: string },
   io: { env: Readonly<Record<string, string | undefined>>; homeDir: string },
 ): Promise<AppliedOnboarding> {
-  const result = validateConfig(substituteEnv(plan.document, io.env, paths.configPath));
+  const result = validateConfig(
+    substituteEnv(plan.document, io.env, paths.configPath),
+    await loadModelKnowledge(),
+  );
   if (!result.ok)
     throw new CliError(new ConfigError(result.issues, paths.configPath).message, {
       hint: "nothing was written",
