@@ -154,7 +154,10 @@ describe("config get / set / unset", () => {
 
   it("get prints defaults when there is no file; objects as JSON", async () => {
     expect((await claw(["config", "get", "gateway.port"])).stdout).toBe("18789\n");
-    expect(JSON.parse((await claw(["config", "get", "gateway.auth"])).stdout)).toEqual({ mode: "token" });
+    expect(JSON.parse((await claw(["config", "get", "gateway.auth"])).stdout)).toEqual({
+      mode: "token",
+      dangerouslyAllowNoAuth: false,
+    });
   });
 
   it("get redacts secrets", async () => {

@@ -71,7 +71,7 @@ async function serveAssembled(options: StartClawOptions, assembled: AssembledCla
     authMode === "password"
       ? { mode: "password", password: config.gateway.auth.password ?? "" }
       : authMode === "none"
-        ? { mode: "none" }
+        ? { mode: "none", acknowledgeNoAuth: config.gateway.auth.dangerouslyAllowNoAuth }
         : { mode: "token", token: ensureGatewayToken(config, stateDir, env) };
   const gatewayRuntime = createGatewayRuntime({
     runtime,

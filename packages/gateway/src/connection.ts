@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { CLOSE_CODES, type ClientInfo, type ErrorShape, type StateVersion } from "@claw/protocol";
 import type WebSocket from "ws";
+import { rateLimitKey } from "./auth/rate-limit.js";
 
 export interface SendOptions {
   stateVersion?: StateVersion;
@@ -21,9 +22,18 @@ export class Connection {
   role = "operator";
   scopes: string[] = [];
   deviceId?: string;
+  /** The browser Origin the socket was opened from (absent for non-browser clients). */
+  origin?: string;
+  /** Told when the socket is closed for not reading (to log who and how much was unsent). */
+  onSlowConsumer?: (bufferedBytes: number) => void;
   /** How the handshake authenticated; revoking a device token closes its "device-token" sockets. */
   authMethod?: "none" | "token" | "password" | "device-token";
   private seq = 0;
+
+  /** Failed-auth attempts are counted per address and browser origin, never across origins. */
+  get rateLimitKey(): string {
+    return rateLimitKey(this.ip, this.origin);
+  }
 
   constructor(
     readonly ws: WebSocket,
@@ -36,6 +46,7 @@ export class Connection {
   sendFrame(frame: object): boolean {
     if (this.state === "closed" || this.ws.readyState !== this.ws.OPEN) return false;
     if (this.ws.bufferedAmount > this.maxBufferedBytes) {
+      this.onSlowConsumer?.(this.ws.bufferedAmount);
       this.close(
         CLOSE_CODES.policyViolation,
         `slow consumer: more than ${this.maxBufferedBytes} bytes unsent`,

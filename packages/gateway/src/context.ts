@@ -19,6 +19,8 @@ export const silentLogger: GatewayLogger = { info() {}, warn() {}, error() {} };
 /** Everything a handler may touch, built once by `startGateway`. */
 export interface GatewayContext {
   auth: GatewayAuth;
+  /** Browser origins allowed besides loopback pages, checked before any credential is. */
+  allowedOrigins: readonly string[];
   limits: GatewayLimits;
   tickIntervalMs: number;
   runtime: GatewayRuntime;

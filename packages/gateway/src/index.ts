@@ -9,6 +9,8 @@
  * await gw.close({ reason: "restart", restartExpectedMs: 2000 });
  */
 
+export { isLoopbackHost } from "./auth/loopback.js";
+export { isAllowedOrigin } from "./auth/origin.js";
 export { assertUsableAuth, type GatewayAuth, GatewayConfigError } from "./auth/shared-secret.js";
 export type { GatewayLogger } from "./context.js";
 export { negotiateProtocol } from "./handshake/connect.js";

@@ -4,9 +4,10 @@ import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { CLOSE_CODES, checkRequest, PROTOCOL_LIMITS } from "@claw/protocol";
 import { type RawData, type WebSocket, WebSocketServer } from "ws";
+import { isLoopbackHost } from "./auth/loopback.js";
 import { isAllowedOrigin } from "./auth/origin.js";
 import { AuthRateLimiter } from "./auth/rate-limit.js";
-import { assertUsableAuth, type GatewayAuth, isLoopbackHost } from "./auth/shared-secret.js";
+import { assertUsableAuth, type GatewayAuth } from "./auth/shared-secret.js";
 import { Connection } from "./connection.js";
 import { type GatewayContext, type GatewayLogger, silentLogger } from "./context.js";
 import { EventHub } from "./events/hub.js";
@@ -26,8 +27,9 @@ export interface GatewayOptions {
   host?: string;
   /** Default 18789; 0 picks a free port. */
   port?: number;
-  auth?: GatewayAuth;
-  /** Browser origins allowed besides loopback pages ("*" for any). */
+  /** Required: `{ mode: "token", token }` in almost every case. */
+  auth: GatewayAuth;
+  /** Browser origins allowed besides loopback pages ("*" for any), for WebSocket and HTTP alike. */
   allowedOrigins?: string[];
   /** SQLite file for pairing, device tokens and idempotency (":memory:" allowed). */
   stateDbPath: string;
@@ -66,7 +68,7 @@ export interface GatewayHandle {
  */
 export async function startGateway(options: GatewayOptions): Promise<GatewayHandle> {
   const host = options.host ?? "127.0.0.1";
-  const auth = options.auth ?? { mode: "none" };
+  const auth = options.auth;
   assertUsableAuth(auth, host);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const logger = options.logger ?? silentLogger;
@@ -74,6 +76,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   const hub = new EventHub(options.runtime, limits.presenceTtlMs, limits.presenceMaxEntries);
   const ctx: GatewayContext = {
     auth,
+    allowedOrigins: options.allowedOrigins ?? [],
     limits,
     tickIntervalMs: options.tickIntervalMs ?? PROTOCOL_LIMITS.tickIntervalMs,
     runtime: options.runtime,
@@ -106,9 +109,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     maxPayload: limits.maxPayloadBytes,
     perMessageDeflate: false,
   });
-  http.on("upgrade", (req, socket, head) =>
-    upgrade(ctx, wss, req, socket, head, options.allowedOrigins ?? []),
-  );
+  http.on("upgrade", (req, socket, head) => upgrade(ctx, wss, req, socket, head));
   wss.on("connection", (ws, req) => onConnection(ctx, ws, req));
 
   // Frame validators compile on the first frame (one-off ~50 ms), not here: an idle gateway
@@ -150,11 +151,7 @@ function listen(http: Server, port: number, host: string): Promise<void> {
 }
 
 /** Why an upgrade is refused, or undefined to accept it. */
-function refuseUpgrade(
-  ctx: GatewayContext,
-  req: IncomingMessage,
-  allowed: string[],
-): [number, string] | undefined {
+function refuseUpgrade(ctx: GatewayContext, req: IncomingMessage): [number, string] | undefined {
   if (ctx.shuttingDown) return [400, "gateway is shutting down"];
   const query = new URL(req.url ?? "/", "http://x").searchParams;
   if (query.has("token") || query.has("password")) {
@@ -163,7 +160,7 @@ function refuseUpgrade(
       "credentials in the URL are refused (they leak into logs); send them in connect.params.auth",
     ];
   }
-  if (!isAllowedOrigin(req.headers.origin, allowed)) {
+  if (!isAllowedOrigin(req.headers.origin, ctx.allowedOrigins)) {
     return [
       403,
       `origin ${req.headers.origin} is not allowed; add it to allowedOrigins to permit browser access`,
@@ -178,12 +175,11 @@ function upgrade(
   req: IncomingMessage,
   socket: Duplex,
   head: Buffer,
-  allowed: string[],
 ): void {
-  const refusal = refuseUpgrade(ctx, req, allowed);
+  const refusal = refuseUpgrade(ctx, req);
   if (refusal) {
     const [status, message] = refusal;
-    ctx.logger.warn("gateway: upgrade refused", { status, message });
+    ctx.logger.warn("gateway: upgrade refused", { status, message, origin: req.headers.origin });
     const text = status === 403 ? "Forbidden" : "Bad Request";
     socket.end(
       `HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${message}\n`,
@@ -196,6 +192,15 @@ function upgrade(
 function onConnection(ctx: GatewayContext, ws: WebSocket, req: IncomingMessage): void {
   const ip = (req.socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
   const conn = new Connection(ws, ip, isLoopbackHost(ip), ctx.limits.maxBufferedBytes);
+  if (req.headers.origin !== undefined) conn.origin = req.headers.origin;
+  conn.onSlowConsumer = (bufferedBytes) =>
+    ctx.logger.warn("gateway: slow consumer disconnected", {
+      connId: conn.id,
+      clientId: conn.client?.id,
+      ip,
+      bufferedBytes,
+      limitBytes: ctx.limits.maxBufferedBytes,
+    });
   ctx.hub.connections.add(conn);
   conn.sendUnsequenced("connect.challenge", { nonce: conn.nonce, ts: Date.now() });
   const timer = setTimeout(() => {

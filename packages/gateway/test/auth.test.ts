@@ -43,8 +43,15 @@ describe("startup refuses unusable auth", () => {
         host: "0.0.0.0",
         port: 0,
         stateDbPath: ":memory:",
+        auth: { mode: "none", acknowledgeNoAuth: true },
       }),
     ).rejects.toThrow(/refusing to bind 0\.0\.0\.0 without auth/);
+  });
+  it("refuses no auth on loopback unless it is acknowledged", async () => {
+    expect(() => assertUsableAuth({ mode: "none", acknowledgeNoAuth: false }, "127.0.0.1")).toThrow(
+      /dangerouslyAllowNoAuth/,
+    );
+    expect(() => assertUsableAuth({ mode: "none", acknowledgeNoAuth: true }, "127.0.0.1")).not.toThrow();
   });
 });
 
@@ -80,7 +87,7 @@ describe("auth matrix", () => {
       false,
       "DEVICE_IDENTITY_REQUIRED",
     ],
-    ["no auth configured", { mode: "none" }, undefined, true, undefined],
+    ["no auth configured", { mode: "none", acknowledgeNoAuth: true }, undefined, true, undefined],
   ] as const)("%s", async (_name, auth, credentials, ok, detail) => {
     ({ gw } = await startTestGateway({ auth }));
     const { c, hello } = await connected(gw.url, credentials ? { auth: credentials } : {});
@@ -92,10 +99,14 @@ describe("auth matrix", () => {
     } else c.close();
   });
 
-  it("rate-limits failed attempts per IP with back-off", async () => {
+  it("rate-limits failed attempts with back-off, yet never refuses the right token", async () => {
     ({ gw } = await startTestGateway({ limits: { authMaxFailures: 3, authBaseLockMs: 60_000 } }));
     for (let i = 0; i < 3; i++) await connected(gw.url, { auth: { token: "bad" } });
-    const { hello } = await connected(gw.url, { auth: { token: TOKEN } });
+    const owner = await connected(gw.url, { auth: { token: TOKEN } });
+    expect(owner.hello.ok).toBe(true);
+    owner.c.close();
+    for (let i = 0; i < 3; i++) await connected(gw.url, { auth: { token: "bad" } });
+    const { hello } = await connected(gw.url, { auth: { token: "still-bad" } });
     expect(hello).toMatchObject({
       ok: false,
       error: { code: "UNAVAILABLE", retryable: true, details: { code: "AUTH_RATE_LIMITED" } },

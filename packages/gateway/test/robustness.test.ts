@@ -16,7 +16,15 @@ const auth = { auth: { token: TOKEN } };
 
 describe("backpressure and limits", () => {
   it("disconnects a client that stops reading instead of buffering without bound", async () => {
-    ({ gw } = await startTestGateway({ limits: { maxBufferedBytes: 256 * 1024 } }));
+    const warnings: { message: string; fields?: Record<string, unknown> }[] = [];
+    const logger = {
+      info() {},
+      error() {},
+      warn: (message: string, fields?: Record<string, unknown>) => {
+        warnings.push({ message, fields });
+      },
+    };
+    ({ gw } = await startTestGateway({ limits: { maxBufferedBytes: 256 * 1024 }, logger }));
     const { c } = await connected(gw.url, auth);
     const socket = (c.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket;
     socket.pause();
@@ -29,6 +37,9 @@ describe("backpressure and limits", () => {
     }
     expect(gw.connectionCount()).toBe(0);
     expect(sent).toBeLessThan(2000);
+    const slow = warnings.find((w) => w.message === "gateway: slow consumer disconnected");
+    expect(slow?.fields).toMatchObject({ clientId: expect.any(String), ip: "127.0.0.1" });
+    expect(slow?.fields?.bufferedBytes).toBeGreaterThan(256 * 1024);
     socket.resume();
     const result = await c.whenClosed();
     // The close frame queues behind unread data; if the gateway's terminate wins, the client sees 1006.

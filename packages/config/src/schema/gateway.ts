@@ -14,6 +14,11 @@ export const GatewayConfig = section({
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${ENV} reference shown to the user
     token: Type.Optional(Type.String({ description: 'Shared token; may be "${CLAW_GATEWAY_TOKEN}".' })),
     password: Type.Optional(Type.String()),
+    dangerouslyAllowNoAuth: Type.Boolean({
+      default: false,
+      description:
+        'Required for mode "none" (loopback only): every local process and allowed page can then run the agent and its tools.',
+    }),
   }),
   controlUi: section({
     enabled: Type.Boolean({ default: true }),

@@ -93,5 +93,12 @@ export function checkGateway(config: ClawConfig): ConfigIssue[] {
       message: `is only allowed with gateway.bind "loopback" (bind is "${bind}")`,
       hint: 'use mode "token", or bind "loopback" and reach it through an SSH tunnel',
     });
+  else if (auth.mode === "none" && !auth.dangerouslyAllowNoAuth)
+    issues.push({
+      path: "gateway.auth.mode",
+      value: "none",
+      message: "turns off every check: any local process or allowed page could run the agent and its tools",
+      hint: 'keep mode "token" (the CLI and TUI find the token themselves), or acknowledge with gateway.auth.dangerouslyAllowNoAuth: true',
+    });
   return issues;
 }

@@ -17,7 +17,7 @@ describe("defaults", () => {
     expect(config.gateway).toEqual({
       port: 18789,
       bind: "loopback",
-      auth: { mode: "token" },
+      auth: { mode: "token", dangerouslyAllowNoAuth: false },
       controlUi: { enabled: true, basePath: "/" },
       allowedOrigins: [],
     });
@@ -324,6 +324,18 @@ describe("cross-field rules", () => {
       name: "no auth on a non-loopback bind",
       document: { gateway: { bind: "lan", auth: { mode: "none" } } },
       expected: [{ path: "gateway.auth.mode", message: /only allowed with gateway.bind "loopback"/ }],
+    },
+    {
+      name: "no auth on loopback without the written acknowledgement",
+      document: { gateway: { auth: { mode: "none" } } },
+      expected: [
+        { path: "gateway.auth.mode", message: /turns off every check/, hint: /dangerouslyAllowNoAuth: true/ },
+      ],
+    },
+    {
+      name: "no auth on loopback, acknowledged",
+      document: { gateway: { auth: { mode: "none", dangerouslyAllowNoAuth: true } } },
+      expected: [],
     },
   ];
   it.each(cases)("$name", ({ document, known, open, expected }) => {

@@ -6,9 +6,14 @@ interface Entry {
   locks: number;
 }
 
+/** Failures are counted per address and browser origin: one page's guesses never lock out another client. */
+export function rateLimitKey(ip: string, origin: string | undefined): string {
+  return `${ip} ${origin ?? "-"}`;
+}
+
 /**
- * Per-IP failed-auth limiter with exponential back-off. Loopback is limited too: a browser page
- * can open a socket to localhost and guess passwords.
+ * Failed-auth limiter with exponential back-off, keyed by `rateLimitKey`. Loopback is limited
+ * too: a local page or process can open a socket to localhost and guess passwords.
  */
 export class AuthRateLimiter {
   private readonly entries = new Map<string, Entry>();
@@ -21,15 +26,15 @@ export class AuthRateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Milliseconds until this IP may try again; 0 when it may try now. */
-  retryAfterMs(ip: string): number {
-    const entry = this.entries.get(ip);
+  /** Milliseconds until this key may try again; 0 when it may try now. */
+  retryAfterMs(key: string): number {
+    const entry = this.entries.get(key);
     return entry ? Math.max(0, entry.lockedUntil - this.now()) : 0;
   }
 
-  recordFailure(ip: string): void {
+  recordFailure(key: string): void {
     const t = this.now();
-    const entry = this.entries.get(ip) ?? { failures: [], lockedUntil: 0, locks: 0 };
+    const entry = this.entries.get(key) ?? { failures: [], lockedUntil: 0, locks: 0 };
     entry.failures = entry.failures.filter((f) => t - f < this.limits.authWindowMs);
     entry.failures.push(t);
     if (entry.failures.length >= this.limits.authMaxFailures) {
@@ -37,12 +42,12 @@ export class AuthRateLimiter {
       entry.lockedUntil = t + lock;
       entry.locks++;
     }
-    this.entries.set(ip, entry);
+    this.entries.set(key, entry);
     if (this.entries.size > 10_000) this.prune(t);
   }
 
-  recordSuccess(ip: string): void {
-    this.entries.delete(ip);
+  recordSuccess(key: string): void {
+    this.entries.delete(key);
   }
 
   private prune(t: number): void {

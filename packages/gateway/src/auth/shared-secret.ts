@@ -1,8 +1,10 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import { isLoopbackHost } from "./loopback.js";
 
 /** How clients prove they may use the gateway, besides a paired device's token. */
 export type GatewayAuth =
-  | { mode: "none" }
+  /** No credential at all: only on a loopback bind, and only when the owner said so in writing. */
+  | { mode: "none"; acknowledgeNoAuth: boolean }
   | { mode: "token"; token: string }
   | { mode: "password"; password: string };
 
@@ -25,14 +27,10 @@ export class GatewayConfigError extends Error {
   override name = "GatewayConfigError";
 }
 
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
-
-export function isLoopbackHost(host: string): boolean {
-  return LOOPBACK_HOSTS.has(host) || host.startsWith("127.");
-}
-
 /**
- * Refuses unusable auth at startup: placeholder secrets, and no auth on a non-loopback bind.
+ * Refuses unusable auth at startup: placeholder secrets, and no auth unless bound to loopback and
+ * explicitly acknowledged (any local process, and any page that finds a way past the origin check,
+ * could otherwise drive the agent and its tools).
  *
  * @example
  * assertUsableAuth({ mode: "token", token: "undefined" }, "127.0.0.1"); // throws GatewayConfigError
@@ -42,6 +40,11 @@ export function assertUsableAuth(auth: GatewayAuth, host: string): void {
     if (!isLoopbackHost(host)) {
       throw new GatewayConfigError(
         `gateway: refusing to bind ${host} without auth — set auth {mode:"token", token} (or bind 127.0.0.1)`,
+      );
+    }
+    if (auth.acknowledgeNoAuth !== true) {
+      throw new GatewayConfigError(
+        'gateway: auth mode "none" lets every local process run the agent and its tools — use mode "token", or acknowledge it with gateway.auth.dangerouslyAllowNoAuth: true',
       );
     }
     return;

@@ -51,7 +51,7 @@ export async function handleConnect(
 ): Promise<void> {
   const outcome = await admit(ctx, conn, frame.params);
   if ("error" in outcome) {
-    if (outcome.authFailure) ctx.rateLimiter.recordFailure(conn.ip);
+    if (outcome.authFailure) ctx.rateLimiter.recordFailure(conn.rateLimitKey);
     ctx.logger.warn("gateway: connect refused", {
       ip: conn.ip,
       code: outcome.error.code,
@@ -61,7 +61,7 @@ export async function handleConnect(
     conn.close(outcome.close, outcome.error.message);
     return;
   }
-  ctx.rateLimiter.recordSuccess(conn.ip);
+  ctx.rateLimiter.recordSuccess(conn.rateLimitKey);
   conn.state = "open";
   conn.respond(frame.id, outcome.hello);
   const client = conn.client;
@@ -108,21 +108,27 @@ async function admit(
       ),
     );
   }
-  const wait = ctx.rateLimiter.retryAfterMs(conn.ip);
-  if (wait > 0) {
-    const details = { code: D.AUTH_RATE_LIMITED };
-    return refuse(
-      errorShape(
-        "UNAVAILABLE",
-        `too many failed connects from ${conn.ip}; retry in ${Math.ceil(wait / 1000)} s`,
-        { details, retryable: true, retryAfterMs: wait },
-      ),
-    );
-  }
   conn.client = params.client;
   conn.role = role;
   const auth = await authenticate(ctx, conn, params, role);
-  if ("error" in auth) return auth;
+  if ("error" in auth) {
+    // A lock answers bad guesses with AUTH_RATE_LIMITED (clients back off) but never refuses the
+    // right credential: whoever floods bad guesses from the owner's address cannot lock them out.
+    const wait = ctx.rateLimiter.retryAfterMs(conn.rateLimitKey);
+    if (wait > 0 && auth.authFailure) {
+      const details = { code: D.AUTH_RATE_LIMITED };
+      return refuse(
+        errorShape(
+          "UNAVAILABLE",
+          `too many failed connects from ${conn.ip}; retry in ${Math.ceil(wait / 1000)} s`,
+          { details, retryable: true, retryAfterMs: wait },
+        ),
+        CLOSE_CODES.policyViolation,
+        true,
+      );
+    }
+    return auth;
+  }
   conn.scopes = auth.scopes;
   conn.deviceId = auth.deviceId;
   conn.authMethod = auth.method;

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { isAllowedOrigin } from "../../auth/origin.js";
+import { rateLimitKey } from "../../auth/rate-limit.js";
 import { secretMatches } from "../../auth/shared-secret.js";
 import type { GatewayContext } from "../../context.js";
 import { chatCompletions } from "./chat-completions.js";
@@ -19,6 +21,12 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   const text = JSON.stringify(body);
   res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
   res.end(text);
+}
+
+/** True when a POST body is declared as JSON: anything else is what a cross-site form can send. */
+function isJsonBody(req: IncomingMessage): boolean {
+  const type = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
+  return type === "application/json";
 }
 
 /** Bearer auth against the gateway secret (token or password); any bearer when auth is off. */
@@ -48,14 +56,34 @@ export async function handleOpenAiHttp(
         "invalid_request_error",
       );
     }
-    const ip = (req.socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
-    const wait = ctx.rateLimiter.retryAfterMs(ip);
-    if (wait > 0) {
-      res.setHeader("retry-after", String(Math.ceil(wait / 1000)));
-      return sendError(res, 429, "too many failed authentications; retry later", "rate_limit_error");
+    const origin = req.headers.origin;
+    // Foreign pages are refused before anything is counted, so they cannot lock the owner out.
+    if (!isAllowedOrigin(origin, ctx.allowedOrigins)) {
+      ctx.logger.warn("gateway: http request from a foreign origin refused", { path, origin });
+      return sendError(
+        res,
+        403,
+        `origin ${origin} is not allowed; add it to gateway.allowedOrigins to permit browser access`,
+        "permission_error",
+      );
     }
+    if (req.method === "POST" && !isJsonBody(req)) {
+      return sendError(
+        res,
+        415,
+        `send the body as JSON with \`Content-Type: application/json\` (got ${JSON.stringify(req.headers["content-type"] ?? "none")})`,
+        "invalid_request_error",
+      );
+    }
+    const ip = (req.socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
+    const rateKey = rateLimitKey(ip, origin);
     if (!authorized(ctx, req)) {
-      ctx.rateLimiter.recordFailure(ip);
+      const wait = ctx.rateLimiter.retryAfterMs(rateKey);
+      ctx.rateLimiter.recordFailure(rateKey);
+      if (wait > 0) {
+        res.setHeader("retry-after", String(Math.ceil(wait / 1000)));
+        return sendError(res, 429, "too many failed authentications; retry later", "rate_limit_error");
+      }
       return sendError(
         res,
         401,
