@@ -234,3 +234,38 @@ describe("gateway target", () => {
     expect(gatewayStateFilePath(home.stateDir)).toBe(gatewayStatePath(home.stateDir));
   });
 });
+
+describe("config changes reach the running gateway", () => {
+  // The faux model is declared, as a user declares a custom model, so the CLI's catalog check knows it.
+  const DOCUMENT = {
+    agents: { defaults: { model: "faux/faux-1" } },
+    models: { providers: { faux: { baseUrl: "http://127.0.0.1:9", models: [{ id: "faux-1" }] } } },
+  };
+
+  it("config set goes through the gateway: applied live or needing a restart, said in one place", async () => {
+    const home = createHome([], DOCUMENT);
+    homes.push(home);
+    const gateway = await startGateway(home, DOCUMENT);
+    gateways.push(gateway);
+    const deny = await claw(home, ["config", "set", "tools.deny", '["exec","process"]']);
+    expect(deny.code).toBe(0);
+    expect(deny.stdout).toContain("applied live: tools.deny");
+    expect(gateway.config.current().tools.deny).toEqual(["exec", "process"]);
+    const agent = gateway.agents[0];
+    const offered = agent?.definition.filterTools?.(agent.definition.tools ?? [], {
+      agentId: agent.definition.id,
+      sessionKey: `agent:${agent.definition.id}:main`,
+      model: home.faux.model,
+      isSubagent: false,
+    });
+    expect(offered?.map((t) => t.name)).not.toContain("exec");
+    const port = await claw(home, ["config", "set", "gateway.port", "18111"]);
+    expect(port.stdout).toContain("needs a restart: gateway.port");
+    expect(JSON.parse(readFileSync(join(home.stateDir, "claw.json"), "utf8")).gateway.port).toBe(18111);
+    const status = await claw(home, ["status", "--url", gateway.url]);
+    expect(status.stdout).toContain("waiting for a restart: gateway.port");
+    const typo = await claw(home, ["config", "set", "agents.defaults.model", "anthropic/claude-opsu-4-6"]);
+    expect(typo.code).toBe(1);
+    expect(gateway.config.current().agents.defaults.model).toBe("faux/faux-1");
+  });
+});

@@ -9,6 +9,8 @@ export { memoryIndexOptions } from "./assemble/memory.js";
 export { createModelResolver, type ModelResolver, modelKnowledge } from "./assemble/models.js";
 export {
   bindHost,
+  type ConfigReloadStatus,
+  configStatusPath,
   ensureGatewayToken,
   GATEWAY_NODE_FLAGS,
   gatewayStatePath,
@@ -16,5 +18,7 @@ export {
   PROVIDER_ENV_KEYS,
   readGatewayToken,
 } from "./paths.js";
+export { type ConfigReloader, createConfigReloader } from "./reload/config-reloader.js";
+export { RELOAD_RULES, type ReloadRule } from "./reload/reload-rules.js";
 export { createGatewayRuntime } from "./runtime-adapter/create-gateway-runtime.js";
 export { CLAW_VERSION, type ClawGateway, type StartClawOptions, startClaw } from "./start.js";

@@ -45,6 +45,25 @@ export function gatewayStatePath(stateDir: string): string {
   return join(stateDir, "gateway.json");
 }
 
+/** Where the gateway records the outcome of its last config reload, for `claw status`. */
+export function configStatusPath(stateDir: string): string {
+  return join(stateDir, "config-status.json");
+}
+
+/** The outcome of the last config reload (see `createConfigReloader`). */
+export interface ConfigReloadStatus {
+  ok: boolean;
+  checkedAt: number;
+  configPath: string;
+  /** Why the last change was refused (the last good config stays in force). */
+  error?: string;
+  issues?: { path: string; message: string; hint?: string }[];
+  /** Paths changed since start that the running gateway applied. */
+  appliedLive: string[];
+  /** Paths changed since start that take effect only after a restart. */
+  restartRequired: string[];
+}
+
 export function bindHost(bind: string): string {
   if (bind === "loopback") return "127.0.0.1";
   if (bind === "lan") return "0.0.0.0";

@@ -7,7 +7,9 @@ import type { AgentRuntime, PersistentSessionStore } from "@claw/agent-core";
 import { type GatewayAuth, type GatewayHandle, startGateway } from "@claw/gateway";
 import type { AssembledAgent } from "./assemble/agents.js";
 import { type AssembleClawOptions, type AssembledClaw, assembleClaw } from "./assemble/assemble-claw.js";
+import { modelKnowledge } from "./assemble/models.js";
 import { bindHost, ensureGatewayToken, gatewayStatePath } from "./paths.js";
+import { type ConfigReloader, createConfigReloader } from "./reload/config-reloader.js";
 import { createConfigAccess } from "./runtime-adapter/config-access.js";
 import { createGatewayRuntime } from "./runtime-adapter/create-gateway-runtime.js";
 import type { LogFile } from "./runtime-adapter/log-file.js";
@@ -23,6 +25,8 @@ export interface StartClawOptions extends AssembleClawOptions {
   port?: number;
   /** Overrides the bind host. */
   host?: string;
+  /** Watch the config file and credential stores and apply changes live (default true). */
+  watchConfig?: boolean;
 }
 
 export interface ClawGateway {
@@ -37,6 +41,8 @@ export interface ClawGateway {
   agents: readonly AssembledAgent[];
   gateway: GatewayHandle;
   log: LogFile;
+  /** The config in force, live reloads and their outcome. */
+  config: ConfigReloader;
   /** Graceful shutdown: says `shutdown`, drains runs, closes everything. */
   close(options?: { reason?: string; restartExpectedMs?: number }): Promise<void>;
 }
@@ -73,13 +79,24 @@ async function serveAssembled(options: StartClawOptions, assembled: AssembledCla
       : authMode === "none"
         ? { mode: "none", acknowledgeNoAuth: config.gateway.auth.dangerouslyAllowNoAuth }
         : { mode: "token", token: ensureGatewayToken(config, stateDir, env) };
+  const reloader = createConfigReloader({
+    configPath: options.configPath,
+    stateDir,
+    initial: config,
+    env,
+    knowledge: modelKnowledge(options.models),
+    credentialDirs: agents.map((a) => a.agentDir),
+    apply: (next) => assembled.reconfigure(next),
+    log: (level, message, fields) => log.write(level, message, fields),
+    watch: options.watchConfig ?? true,
+  });
   const gatewayRuntime = createGatewayRuntime({
     runtime,
     sessions,
     agents,
     models,
     hasCredential: auth.hasCredential,
-    config: createConfigAccess(options.configPath, config),
+    config: createConfigAccess(options.configPath, reloader),
     logs: log,
     version: CLAW_VERSION,
     stateDir,
@@ -109,6 +126,9 @@ async function serveAssembled(options: StartClawOptions, assembled: AssembledCla
       warn: (message, fields) => log.write("warn", message, fields),
       error: (message, fields) => log.write("error", message, fields),
     },
+  }).catch((error: unknown) => {
+    reloader.close();
+    throw error;
   });
   writeFileSync(
     gatewayStatePath(stateDir),
@@ -135,10 +155,12 @@ async function serveAssembled(options: StartClawOptions, assembled: AssembledCla
     agents,
     gateway,
     log,
+    config: reloader,
     async close(closeOptions) {
       if (closed) return;
       closed = true;
       clearInterval(healthTimer);
+      reloader.close();
       await gateway.close(closeOptions);
       await assembled.close();
       if (existsSync(gatewayStatePath(stateDir))) rmSync(gatewayStatePath(stateDir), { force: true });

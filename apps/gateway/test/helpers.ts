@@ -1,5 +1,5 @@
 /** Starts a real Claw gateway for a test (port 0, temp state dir) and a client connected to it. */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ClawClient } from "@claw/client";
@@ -18,6 +18,8 @@ export interface TestGatewayOptions {
   models?: readonly Model[];
   stream?: StreamFunction;
   scopes?: string[];
+  /** Watch the config file for hand edits (default false in tests: they call reload). */
+  watchConfig?: boolean;
 }
 
 /** Validates `document`, starts the gateway on it, and connects a client (closed by the test). */
@@ -25,10 +27,14 @@ export async function startTestGateway(document: Record<string, unknown>, option
   const stateDir = mkdtempSync(join(tmpdir(), "claw-gw-"));
   const result = validateConfig(document);
   if (!result.ok) throw new Error(`test config is invalid: ${JSON.stringify(result.issues)}`);
+  // The file the gateway runs on, as a user's would be: live reloads read it back.
+  const configPath = join(stateDir, "claw.json");
+  writeFileSync(configPath, `${JSON.stringify(document, null, 2)}\n`);
   const claw = await startClaw({
     config: result.config,
     stateDir,
-    configPath: join(stateDir, "claw.json"),
+    configPath,
+    watchConfig: options.watchConfig ?? false,
     homeDir: stateDir,
     env: {},
     port: 0,

@@ -102,16 +102,15 @@ describe("startClaw", () => {
     await client.close();
   });
 
-  it("config.patch validates, writes and reports a restart", async () => {
+  it("config.patch validates, writes and reports what took effect and what needs a restart", async () => {
     const { client, stateDir } = await start([]);
     const bad = client.request("config.patch", { raw: '{ gateway: { port: "nope" } }' });
     await expect(bad).rejects.toThrow(/gateway\.port/);
     const ok = (await client.request("config.patch", {
-      raw: "{ agents: { defaults: { thinkingDefault: 'low' } } }",
-    })) as {
-      restartRequired: string[];
-    };
-    expect(ok.restartRequired).toEqual(["agents.defaults.thinkingDefault"]);
+      raw: "{ agents: { defaults: { thinkingDefault: 'low' } }, gateway: { port: 18999 } }",
+    })) as { hotApplied: string[]; restartRequired: string[] };
+    expect(ok.hotApplied).toEqual(["agents.defaults.thinkingDefault"]);
+    expect(ok.restartRequired).toEqual(["gateway.port"]);
     expect(readFileSync(join(stateDir, "claw.json"), "utf8")).toContain("thinkingDefault");
     await client.close();
   });

@@ -7,6 +7,7 @@
 export { isEnvReference, substituteEnv } from "./load/env-substitution.js";
 export { deepMerge, INCLUDE_KEY, type IncludeOptions, loadWithIncludes } from "./load/includes.js";
 export {
+  expandConfigDocument,
   type LoadConfigOptions,
   type LoadedConfig,
   loadConfig,

@@ -35,9 +35,15 @@ export interface AssembledAgent {
   agentDir: string;
   skills: SkillIndex;
   tools: CodingTools;
+  /** Tools added by the assembly besides the coding tools (session tools, memory). */
+  extraTools: AgentTool[];
+  /** Filters applied after tool policy (e.g. the subagent depth rule). */
+  extraFilters: ToolFilter[];
   /** The agent's memory index, when memory search is enabled (opened by assembleClaw). */
   memory?: MemoryIndex;
 }
+
+type ToolFilter = NonNullable<AgentDefinition["filterTools"]>;
 
 export interface AgentAssemblyOptions {
   config: ClawConfig;
@@ -46,8 +52,6 @@ export interface AgentAssemblyOptions {
   env: Readonly<Record<string, string | undefined>>;
   /** The repo's bundled `skills/` folder, when running from a checkout or package. */
   bundledSkillsDir?: string;
-  /** Extra tools for every agent (memory, session tools, …). */
-  extraTools?: (agentId: string) => AgentTool[];
   watchSkills?: boolean;
 }
 
@@ -59,10 +63,8 @@ export function agentIds(config: ClawConfig): string[] {
 
 export async function assembleAgents(options: AgentAssemblyOptions): Promise<AssembledAgent[]> {
   const { config } = options;
-  const defaultId = resolveDefaultAgentId(config);
   const assembled: AssembledAgent[] = [];
   for (const id of agentIds(config)) {
-    const resolved = resolveAgentConfig(config, id);
     const defaults = config.agents.defaults;
     const workspaceDir = resolveAgentWorkspaceDir(config, id, {
       homeDir: options.homeDir,
@@ -70,7 +72,6 @@ export async function assembleAgents(options: AgentAssemblyOptions): Promise<Ass
     });
     if (!defaults.skipBootstrap) await seedWorkspace(workspaceDir);
     const agentDir = join(options.stateDir, "agents", id);
-    const refs = modelSelectionRefs(resolved?.model ?? defaults.model);
     const skills = createSkillIndex({
       dirs: resolveSkillDirs({
         bundledDir: options.bundledSkillsDir,
@@ -84,47 +85,74 @@ export async function assembleAgents(options: AgentAssemblyOptions): Promise<Ass
       exec: { timeoutSeconds: config.tools.exec.timeoutSec, backgroundMs: config.tools.exec.backgroundMs },
       webFetch: { maxChars: config.tools.web.fetch.maxChars },
     });
-    const offered = tools.tools.filter(
-      (t) =>
-        (t.name !== "apply_patch" || config.tools.exec.applyPatch) &&
-        (t.name !== "web_fetch" || config.tools.web.fetch.enabled),
-    );
-    const agentTools = resolved?.tools ?? defaults.tools;
-    const definition: AgentDefinition = {
-      id,
-      default: id === defaultId,
-      model: { primary: refs[0] ?? FALLBACK_PRIMARY_MODEL, fallbacks: refs.slice(1) },
-      tools: [...offered, ...(options.extraTools?.(id) ?? [])],
-      thinking: resolved?.thinkingDefault ?? defaults.thinkingDefault,
-      timeoutSeconds: resolved?.timeoutSeconds ?? defaults.timeoutSeconds,
-      filterTools: createPolicyToolFilter({
-        global: config.tools,
-        agent: { id, ...agentTools },
-        maxSpawnDepth: resolved?.subagents?.maxSpawnDepth ?? defaults.subagents?.maxSpawnDepth,
-        subagentTools: config.tools.subagents.tools,
-      }),
-      systemPrompt: createPromptBuilder({
-        workspaceDir,
-        skills: {
-          index: skills,
-          selection: {
-            eligibility: {
-              env: options.env,
-              hasBinary: createBinaryLookup({ path: options.env.PATH, platform: process.platform }),
-              platform: process.platform,
-              config,
-            },
-            allow: resolved?.skills ?? defaults.skills,
-          },
-        },
-        identityLine: resolved?.identity?.name
-          ? `You are ${resolved.identity.name}, a personal assistant running inside Claw.`
-          : undefined,
-        timeZone: defaults.userTimezone,
-        bootstrap: { maxCharsPerFile: defaults.bootstrapMaxChars },
-      }),
+    const agent: AssembledAgent = {
+      definition: { id, model: { primary: FALLBACK_PRIMARY_MODEL } },
+      workspaceDir,
+      agentDir,
+      skills,
+      tools,
+      extraTools: [],
+      extraFilters: [],
     };
-    assembled.push({ definition, workspaceDir, agentDir, skills, tools });
+    configureAgent(agent, config, options.env);
+    assembled.push(agent);
   }
   return assembled;
+}
+
+/**
+ * Sets everything of an agent's definition that comes from the config: models, thinking,
+ * timeout, offered tools, tool policy and the prompt builder. Called at assembly and again on
+ * every live config reload, on the same definition object the runtime holds.
+ */
+export function configureAgent(
+  agent: AssembledAgent,
+  config: ClawConfig,
+  env: Readonly<Record<string, string | undefined>>,
+): void {
+  const { id } = agent.definition;
+  const resolved = resolveAgentConfig(config, id);
+  const defaults = config.agents.defaults;
+  const refs = modelSelectionRefs(resolved?.model ?? defaults.model);
+  const offered = agent.tools.tools.filter(
+    (t) =>
+      (t.name !== "apply_patch" || config.tools.exec.applyPatch) &&
+      (t.name !== "web_fetch" || config.tools.web.fetch.enabled),
+  );
+  const policy = createPolicyToolFilter({
+    global: config.tools,
+    agent: { id, ...(resolved?.tools ?? defaults.tools) },
+    maxSpawnDepth: resolved?.subagents?.maxSpawnDepth ?? defaults.subagents?.maxSpawnDepth,
+    subagentTools: config.tools.subagents.tools,
+  });
+  const extraFilters = agent.extraFilters;
+  Object.assign(agent.definition, {
+    default: id === resolveDefaultAgentId(config),
+    model: { primary: refs[0] ?? FALLBACK_PRIMARY_MODEL, fallbacks: refs.slice(1) },
+    tools: [...offered, ...agent.extraTools],
+    thinking: resolved?.thinkingDefault ?? defaults.thinkingDefault,
+    timeoutSeconds: resolved?.timeoutSeconds ?? defaults.timeoutSeconds,
+    filterTools: (list, context) =>
+      extraFilters.reduce((kept, filter) => filter(kept, context), policy(list, context)),
+    systemPrompt: createPromptBuilder({
+      workspaceDir: agent.workspaceDir,
+      skills: {
+        index: agent.skills,
+        selection: {
+          eligibility: {
+            env,
+            hasBinary: createBinaryLookup({ path: env.PATH, platform: process.platform }),
+            platform: process.platform,
+            config,
+          },
+          allow: resolved?.skills ?? defaults.skills,
+        },
+      },
+      identityLine: resolved?.identity?.name
+        ? `You are ${resolved.identity.name}, a personal assistant running inside Claw.`
+        : undefined,
+      timeZone: defaults.userTimezone,
+      bootstrap: { maxCharsPerFile: defaults.bootstrapMaxChars },
+    }),
+  } satisfies Partial<AgentDefinition>);
 }

@@ -23,7 +23,7 @@ import { createMemoryTools, openMemoryIndex } from "@claw/memory";
 import type { Model, StreamFunction } from "@claw/providers";
 import Database from "better-sqlite3";
 import { createLogFile, type LogFile } from "../runtime-adapter/log-file.js";
-import { type AssembledAgent, assembleAgents } from "./agents.js";
+import { type AssembledAgent, assembleAgents, configureAgent } from "./agents.js";
 import { type AuthAssembly, assembleAuth } from "./auth.js";
 import { assembleCompaction } from "./compaction.js";
 import { memoryIndexOptions } from "./memory.js";
@@ -51,6 +51,8 @@ export interface AssembledClaw {
   log: LogFile;
   subagents: SubagentRegistry;
   stateDbPath: string;
+  /** Applies a new, validated config to models, credentials and agents (live reload). */
+  reconfigure(config: ClawConfig): Promise<void>;
   /** Aborts runs, stops watchers and background processes, closes the session store and db. */
   close(): Promise<void>;
 }
@@ -110,7 +112,7 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
     }
   });
 
-  const subagents = await attachSessionTools(runtime, agents, db, config, models, log);
+  const subagents = await attachSessionTools(runtime, agents, db, { config, env }, models, log);
   await attachMemory(agents, config, {
     stateDir,
     env,
@@ -149,6 +151,11 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
     log,
     subagents,
     stateDbPath,
+    async reconfigure(next) {
+      models.reconfigure(next);
+      await auth.reconfigure(next);
+      for (const agent of agents) configureAgent(agent, next, env);
+    },
     async close() {
       clearInterval(archiveTimer);
       await runtime.close();
@@ -169,7 +176,7 @@ async function attachSessionTools(
   runtime: AgentRuntime,
   agents: readonly AssembledAgent[],
   db: InstanceType<typeof Database>,
-  config: ClawConfig,
+  { config, env }: { config: ClawConfig; env: Readonly<Record<string, string | undefined>> },
   models: ModelResolver,
   log: LogFile,
 ): Promise<SubagentRegistry> {
@@ -198,10 +205,9 @@ async function attachSessionTools(
     },
   });
   for (const agent of agents) {
-    agent.definition.tools = [...(agent.definition.tools ?? []), ...tools];
-    const policy = agent.definition.filterTools;
-    agent.definition.filterTools = (list, context) =>
-      registry.filterTools(policy ? policy(list, context) : list, context);
+    agent.extraTools.push(...tools);
+    agent.extraFilters.push((list, context) => registry.filterTools(list, context));
+    configureAgent(agent, config, env);
   }
   const recovered = await registry.recoverPending();
   log.write("info", "subagent outbox recovered", { ...recovered });
@@ -230,10 +236,8 @@ async function attachMemory(
       log: (message) => inputs.log.write("info", `memory(${agent.definition.id}): ${message}`),
     });
     agent.memory = memory;
-    agent.definition.tools = [
-      ...(agent.definition.tools ?? []),
-      ...(createMemoryTools(memory) as unknown as AgentTool[]),
-    ];
+    agent.extraTools.push(...(createMemoryTools(memory) as unknown as AgentTool[]));
+    configureAgent(agent, config, inputs.env);
   }
 }
 

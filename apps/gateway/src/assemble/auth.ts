@@ -22,20 +22,41 @@ import type { ModelResolver } from "./models.js";
 const KEYLESS = ["ollama", "faux"];
 
 export interface AuthAssembly {
+  /** Stable for the gateway's life; `reconfigure` swaps what it delegates to. */
   store: AuthStore;
-  /** Every profile that was found (secrets included: never print these). */
+  /** Every profile that was found (secrets included: never print these); updated in place. */
   profiles: AuthProfile[];
   /** Providers that have at least one credential or need none. */
   hasCredential(provider: string): boolean;
+  /** Re-reads `auth-profiles.json`, the config's keys and the environment (live reload). */
+  reconfigure(config: ClawConfig): Promise<void>;
 }
 
-export async function assembleAuth(options: {
-  config: ClawConfig;
+interface AuthInputs {
   models: ModelResolver;
   agentDirs: readonly string[];
   db: SqliteDatabase;
   env: Readonly<Record<string, string | undefined>>;
-}): Promise<AuthAssembly> {
+}
+
+export async function assembleAuth(options: AuthInputs & { config: ClawConfig }): Promise<AuthAssembly> {
+  let current = await buildAuth(options.config, options);
+  const profiles = [...current.profiles];
+  return {
+    store: delegatingStore(() => current.store),
+    profiles,
+    hasCredential: (provider) => current.hasCredential(provider),
+    async reconfigure(config) {
+      current = await buildAuth(config, options);
+      profiles.splice(0, profiles.length, ...current.profiles);
+    },
+  };
+}
+
+async function buildAuth(
+  config: ClawConfig,
+  options: AuthInputs,
+): Promise<Omit<AuthAssembly, "reconfigure">> {
   const profiles: AuthProfile[] = [];
   const seen = new Set<string>();
   const add = (profile: AuthProfile) => {
@@ -47,11 +68,11 @@ export async function assembleAuth(options: {
     if (!existsSync(join(dir, "auth-profiles.json"))) continue;
     for (const profile of await createJsonFileAuthStateStore(dir).loadProfiles()) add(profile);
   }
-  for (const [id, p] of Object.entries(options.config.auth.profiles ?? {})) {
+  for (const [id, p] of Object.entries(config.auth.profiles ?? {})) {
     if (p.apiKey) add({ id, provider: p.provider, type: "api_key", apiKey: p.apiKey });
   }
   const providers = new Set([
-    ...Object.keys(options.config.models.providers ?? {}),
+    ...Object.keys(config.models.providers ?? {}),
     ...Object.keys(PROVIDER_ENV_KEYS),
   ]);
   for (const provider of providers) {
@@ -64,13 +85,13 @@ export async function assembleAuth(options: {
     }
   }
   const keyless = [...KEYLESS];
-  for (const [provider, settings] of Object.entries(options.config.models.providers ?? {})) {
+  for (const [provider, settings] of Object.entries(config.models.providers ?? {})) {
     if (!settings.apiKey && settings.baseUrl && isLocalUrl(settings.baseUrl)) keyless.push(provider);
   }
   const store = createAuthStore({
     profiles,
     state: createSqliteAuthStateStore(options.db),
-    order: options.config.auth.order,
+    order: config.auth.order,
     keyless,
     cooldowns: {},
   });
@@ -79,6 +100,24 @@ export async function assembleAuth(options: {
     store,
     profiles,
     hasCredential: (provider) => withKeys.has(provider) || keyless.includes(provider),
+  };
+}
+
+/** An AuthStore whose every call goes to the store in force now (cooldowns live in state.db). */
+function delegatingStore(target: () => AuthStore): AuthStore {
+  return {
+    get now() {
+      return target().now;
+    },
+    get config() {
+      return target().config;
+    },
+    plan: (...args) => target().plan(...args),
+    recordFailure: (...args) => target().recordFailure(...args),
+    recordSuccess: (...args) => target().recordSuccess(...args),
+    claimProbe: (...args) => target().claimProbe(...args),
+    resetSession: (...args) => target().resetSession(...args),
+    reload: () => target().reload(),
   };
 }
 

@@ -11,6 +11,8 @@ export interface ModelResolver {
   list(): Model[];
   /** `models.providers.<provider>.apiKey`, after env substitution. */
   configuredApiKey(provider: string): string | undefined;
+  /** Re-reads providers, custom models and aliases from a new config (live reload). */
+  reconfigure(config: ClawConfig): void;
 }
 
 /** Providers whose every "provider/<id>" resolves: a local Ollama serves whatever it has pulled. */
@@ -18,11 +20,11 @@ export const OPEN_MODEL_PROVIDERS: readonly string[] = ["ollama"];
 
 /**
  * What config validation needs to reject a typo such as "anthropic/claude-opsu-4-6" with a
- * did-you-mean: the built-in catalog and the providers that accept any id.
+ * did-you-mean: the built-in catalog (plus models the app adds) and the providers that accept any id.
  */
-export function modelKnowledge(): ModelKnowledge {
+export function modelKnowledge(extra: readonly Model[] = []): ModelKnowledge {
   return {
-    knownModels: listModels().map((m) => `${m.provider}/${m.id}`),
+    knownModels: [...extra, ...listModels()].map((m) => `${m.provider}/${m.id}`),
     openProviders: OPEN_MODEL_PROVIDERS,
   };
 }
@@ -36,6 +38,18 @@ const ZERO_COST = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
  * models.resolve("opus"); // alias → "anthropic/claude-opus-4-6"
  */
 export function createModelResolver(config: ClawConfig, extra: readonly Model[] = []): ModelResolver {
+  let current = modelLookup(config, extra);
+  return {
+    resolve: (ref) => current.resolve(ref),
+    list: () => current.list(),
+    configuredApiKey: (provider) => current.configuredApiKey(provider),
+    reconfigure(next) {
+      current = modelLookup(next, extra);
+    },
+  };
+}
+
+function modelLookup(config: ClawConfig, extra: readonly Model[]): Omit<ModelResolver, "reconfigure"> {
   const providers = config.models.providers ?? {};
   const custom: Model[] = [...extra];
   for (const [provider, settings] of Object.entries(providers)) {

@@ -1,24 +1,16 @@
 /**
  * `config.get|patch|apply` for the gateway: redacted reads, validated writes (atomic, `.bak`
- * kept), an optimistic-concurrency hash, and an honest report of what needs a restart.
+ * kept), an optimistic-concurrency hash; each write is applied to the running gateway at once,
+ * with an honest report of what took effect and what needs a restart.
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import {
-  type ClawConfig,
-  ConfigError,
-  deepMerge,
-  parseJson5,
-  redactConfig,
-  validateConfig,
-  writeConfigFile,
-} from "@claw/config";
+import { ConfigError, deepMerge, parseJson5, redactConfig, writeConfigFile } from "@claw/config";
 import { RuntimeError } from "@claw/gateway";
 import type { ConfigWriteResult } from "@claw/protocol";
-import { modelKnowledge } from "../assemble/models.js";
-
-/** Paths whose change takes effect without a restart (read on every run). */
-const HOT_PATHS = [/^logging(\.|$)/];
+import type { ConfigReloader } from "../reload/config-reloader.js";
+import { diffPaths } from "../reload/diff-paths.js";
+import { classifyChanges } from "../reload/reload-rules.js";
 
 export interface ConfigAccess {
   get(): Promise<{ config: unknown; hash: string; path?: string }>;
@@ -26,7 +18,7 @@ export interface ConfigAccess {
   apply(raw: string, baseHash?: string): Promise<ConfigWriteResult>;
 }
 
-export function createConfigAccess(configPath: string, running: ClawConfig): ConfigAccess {
+export function createConfigAccess(configPath: string, reloader: ConfigReloader): ConfigAccess {
   const readDocument = (): { document: Record<string, unknown>; text: string } => {
     if (!existsSync(configPath)) return { document: {}, text: "" };
     const text = readFileSync(configPath, "utf8");
@@ -34,19 +26,19 @@ export function createConfigAccess(configPath: string, running: ClawConfig): Con
   };
   const hashOf = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 16);
 
-  const write = (
+  const write = async (
     next: Record<string, unknown>,
     before: Record<string, unknown>,
     baseHash: string | undefined,
     text: string,
-  ): ConfigWriteResult => {
+  ): Promise<ConfigWriteResult> => {
     if (baseHash !== undefined && baseHash !== hashOf(text)) {
       throw new RuntimeError(
         "CONFLICT",
         "The config changed since you read it (hash mismatch). Read it again with config.get and retry.",
       );
     }
-    const result = validateConfig(next, modelKnowledge());
+    const result = reloader.validate(next);
     if (!result.ok) {
       const error = new ConfigError(result.issues, configPath);
       throw new RuntimeError("INVALID", error.message, {
@@ -54,14 +46,17 @@ export function createConfigAccess(configPath: string, running: ClawConfig): Con
       });
     }
     writeConfigFile(configPath, next);
+    const reloaded = await reloader.reload("config write");
+    if (!reloaded.ok)
+      throw new RuntimeError("UNAVAILABLE", `The config was written but not applied: ${reloaded.error}`);
     const changedPaths = diffPaths(before, next);
-    const hotApplied = changedPaths.filter((p) => HOT_PATHS.some((r) => r.test(p)));
+    const { live, restart } = classifyChanges(changedPaths);
     return {
       ok: true,
       hash: hashOf(readFileSync(configPath, "utf8")),
       changedPaths,
-      hotApplied,
-      restartRequired: changedPaths.filter((p) => !hotApplied.includes(p)),
+      hotApplied: live,
+      restartRequired: restart,
     };
   };
 
@@ -80,7 +75,7 @@ export function createConfigAccess(configPath: string, running: ClawConfig): Con
   return {
     async get() {
       const { text } = readDocument();
-      return { config: redactConfig(running), hash: hashOf(text), path: configPath };
+      return { config: redactConfig(reloader.current()), hash: hashOf(text), path: configPath };
     },
     async patch(raw, baseHash) {
       const { document, text } = readDocument();
@@ -91,16 +86,4 @@ export function createConfigAccess(configPath: string, running: ClawConfig): Con
       return write(parse(raw), document, baseHash, text);
     },
   };
-}
-
-function diffPaths(before: unknown, after: unknown, prefix = ""): string[] {
-  if (JSON.stringify(before) === JSON.stringify(after)) return [];
-  const isObject = (v: unknown): v is Record<string, unknown> =>
-    typeof v === "object" && v !== null && !Array.isArray(v);
-  // A section added or removed counts as each of its leaves changing.
-  const b = isObject(before) ? before : before === undefined && isObject(after) ? {} : undefined;
-  const a = isObject(after) ? after : after === undefined && isObject(before) ? {} : undefined;
-  if (!b || !a) return [prefix || "(root)"];
-  const keys = new Set([...Object.keys(b), ...Object.keys(a)]);
-  return [...keys].flatMap((k) => diffPaths(b[k], a[k], prefix ? `${prefix}.${k}` : k));
 }

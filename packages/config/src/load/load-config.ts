@@ -1,5 +1,5 @@
 /** The loader apps call: paths → read (includes, env) → validate with defaults. Libraries never call it. */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import type { ClawConfig } from "../schema/config.js";
 import { ConfigError } from "../validate/issue.js";
 import { defaultConfig, type ValidateOptions, validateConfig } from "../validate/validate-config.js";
@@ -28,6 +28,24 @@ export function readConfigDocument(
   options: IncludeOptions = {},
 ): unknown {
   return substituteEnv(loadWithIncludes(configPath, options), env, configPath);
+}
+
+/**
+ * What a config document would load as if it were the file at `configPath`: its `$include`s
+ * (relative to that file) expanded and `${ENV}` substituted. For checking an edit before writing it.
+ *
+ * @example
+ * const result = validateConfig(expandConfigDocument(paths.configPath, edited, process.env));
+ */
+export function expandConfigDocument(
+  configPath: string,
+  document: unknown,
+  env: Readonly<Record<string, string | undefined>>,
+): unknown {
+  const text = JSON.stringify(document);
+  return readConfigDocument(configPath, env, {
+    readFile: (path) => (path === configPath ? text : readFileSync(path, "utf8")),
+  });
 }
 
 /**

@@ -5,19 +5,19 @@
 import { existsSync, readFileSync } from "node:fs";
 import {
   ConfigError,
-  loadWithIncludes,
+  expandConfigDocument,
   type PathSegment,
   parseConfigPath,
   parseJson5,
   schemaAtPath,
   setAtPath,
-  substituteEnv,
   unsetAtPath,
   validateConfig,
   writeConfigFile,
 } from "@claw/config";
 import { parseCommandArgs } from "../../args.js";
 import { type CommandContext, EXIT_FAILURE, EXIT_OK, UsageError } from "../../context.js";
+import { applyThroughGateway, describeApplied } from "./apply-live.js";
 import { configPathsFor, loadModelKnowledge, plural, printIssues } from "./load.js";
 
 /** A JSON5 literal (number, boolean, null, array, object, quoted string), else the text as a string. */
@@ -45,16 +45,12 @@ async function edit(
   change: (document: unknown) => unknown,
   describe: string,
 ): Promise<number> {
-  const { configPath } = configPathsFor(context);
+  const { configPath, stateDir } = configPathsFor(context);
   const current = existsSync(configPath) ? parseJson5(readFileSync(configPath, "utf8"), configPath) : {};
   const next = change(current);
-  const text = JSON.stringify(next);
   try {
-    const expanded = loadWithIncludes(configPath, {
-      readFile: (p) => (p === configPath ? text : readFileSync(p, "utf8")),
-    });
     const result = validateConfig(
-      substituteEnv(expanded, context.io.env, configPath),
+      expandConfigDocument(configPath, next, context.io.env),
       await loadModelKnowledge(),
     );
     if (!result.ok) throw new ConfigError(result.issues, configPath);
@@ -67,6 +63,14 @@ async function edit(
       "stderr",
     );
     return EXIT_FAILURE;
+  }
+  // A running gateway writes, applies and reports in one place; otherwise write the file here.
+  const applied = await applyThroughGateway(context, stateDir, next);
+  if (applied) {
+    context.io.stdout(
+      `${context.style.green("✓")} ${describe} in ${configPath}\n${describeApplied(applied, context)}`,
+    );
+    return EXIT_OK;
   }
   const written = writeConfigFile(configPath, next);
   const backup = written.backupPath ? ` (previous version: ${written.backupPath})` : "";

@@ -16,6 +16,7 @@ import {
   writeConfigFile,
 } from "@claw/config";
 import { CliError } from "../../context.js";
+import type { AppliedConfig } from "../config/apply-live.js";
 import { loadModelKnowledge } from "../config/load.js";
 import type { OnboardPlan } from "./plan.js";
 
@@ -28,6 +29,8 @@ export interface AppliedOnboarding {
   tokenPath: string;
   agentId: string;
   model: string;
+  /** What a running gateway applied live and what needs its restart (absent with no gateway). */
+  gateway?: AppliedConfig;
 }
 
 export function readExistingDocument(configPath: string): unknown {
@@ -38,6 +41,8 @@ export async function applyOnboarding(
   plan: OnboardPlan,
   paths: { stateDir: string; configPath: string },
   io: { env: Readonly<Record<string, string | undefined>>; homeDir: string },
+  /** Hands the config to a running gateway (which writes and applies it); undefined: none runs. */
+  applyLive: (document: unknown) => Promise<AppliedConfig | undefined> = async () => undefined,
 ): Promise<AppliedOnboarding> {
   const result = validateConfig(
     substituteEnv(plan.document, io.env, paths.configPath),
@@ -49,8 +54,8 @@ export async function applyOnboarding(
     });
   const config: ClawConfig = result.config;
   mkdirSync(paths.stateDir, { recursive: true, mode: 0o700 });
-  const written = writeConfigFile(paths.configPath, plan.document);
   const agentId = resolveDefaultAgentId(config);
+  // Keys first: a running gateway re-reads them when it applies the config below.
   let authProfilesPath: string | undefined;
   if (plan.profiles.length > 0) {
     const { createJsonFileAuthStateStore } = await import("@claw/failover");
@@ -59,6 +64,8 @@ export async function applyOnboarding(
     await store.saveProfiles([...kept, ...plan.profiles]);
     authProfilesPath = store.secretsPath;
   }
+  const gateway = await applyLive(plan.document);
+  const written: { backupPath?: string } = gateway ? {} : writeConfigFile(paths.configPath, plan.document);
   const workspaceDir = resolveAgentWorkspaceDir(config, agentId, {
     homeDir: io.homeDir,
     stateDir: paths.stateDir,
@@ -76,5 +83,6 @@ export async function applyOnboarding(
     tokenPath: gatewayTokenPath(paths.stateDir),
     agentId,
     model: plan.model,
+    ...(gateway ? { gateway } : {}),
   };
 }

@@ -6,6 +6,7 @@ import { type ParsedCommandArgs, stringFlag } from "../../args.js";
 import { type CommandContext, type CommandModule, EXIT_ABORTED, EXIT_OK, UsageError } from "../../context.js";
 import { toJson } from "../../render/table.js";
 import { runFlat } from "../../subcommands.js";
+import { applyThroughGateway, describeApplied } from "../config/apply-live.js";
 import { configPathsFor } from "../config/load.js";
 import { type AppliedOnboarding, applyOnboarding, readExistingDocument } from "./apply.js";
 import { type OnboardAnswers, type ProviderAnswer, planOnboarding } from "./plan.js";
@@ -76,7 +77,9 @@ export function renderApplied(applied: AppliedOnboarding, context: CommandContex
     `${green("✓")} workspace     ${applied.workspaceDir}${applied.createdFiles.length > 0 ? dim(` (created ${applied.createdFiles.join(", ")})`) : ""}`,
     `${green("✓")} gateway token ${applied.tokenPath} ${dim("(mode 0600)")}`,
     "",
-    `${bold("Next:")} claw gateway run    ${dim('then, in another terminal: claw agent -m "hello"')}`,
+    applied.gateway
+      ? `${green("✓")} the running gateway took the change:\n${describeApplied(applied.gateway, context).trimEnd()}\n\n${bold("Next:")} claw agent -m "hello"`
+      : `${bold("Next:")} claw gateway run    ${dim('then, in another terminal: claw agent -m "hello"')}`,
   ];
   return `${lines.join("\n")}\n`;
 }
@@ -96,7 +99,9 @@ async function onboard({ values }: ParsedCommandArgs, context: CommandContext): 
       "for scripts: claw onboard --yes --provider anthropic --api-key-env ANTHROPIC_API_KEY",
     );
   const existing = values.force ? {} : readExistingDocument(paths.configPath);
-  const applied = await applyOnboarding(planOnboarding(existing, answers), paths, context.io);
+  const applied = await applyOnboarding(planOnboarding(existing, answers), paths, context.io, (document) =>
+    applyThroughGateway(context, paths.stateDir, document),
+  );
   context.io.stdout(values.json ? toJson(applied) : renderApplied(applied, context));
   return EXIT_OK;
 }

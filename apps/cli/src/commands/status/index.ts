@@ -3,6 +3,8 @@
  * cooldowns, channels, sessions and memory index. Local facts are shown even when the gateway is
  * down; the exit code is then 3.
  */
+import { readFileSync } from "node:fs";
+import { type ConfigReloadStatus, configStatusPath } from "@claw/app-gateway/paths";
 import type { ParsedCommandArgs } from "../../args.js";
 import {
   CliError,
@@ -61,6 +63,7 @@ async function status({ values }: ParsedCommandArgs, context: CommandContext): P
       .filter(([id, value]) => id !== "defaults" && value !== undefined)
       .map(([id, value]) => ({ id, enabled: (value as { enabled?: boolean }).enabled !== false })),
     memory: agents.map((a) => memoryIndexFile(stateDir, a.id)),
+    config: readReloadStatus(stateDir),
   };
   if (values.json) context.io.stdout(toJson(report));
   else context.io.stdout(renderStatus(report, context));
@@ -76,6 +79,16 @@ interface StatusReport {
   channels: { id: string; enabled: boolean }[];
   memory: ReturnType<typeof memoryIndexFile>[];
   stateDir: string;
+  /** The running gateway's last config reload (written by the gateway). */
+  config: ConfigReloadStatus | undefined;
+}
+
+function readReloadStatus(stateDir: string): ConfigReloadStatus | undefined {
+  try {
+    return JSON.parse(readFileSync(configStatusPath(stateDir), "utf8")) as ConfigReloadStatus;
+  } catch {
+    return undefined;
+  }
 }
 
 function renderStatus(report: StatusReport, { style }: CommandContext): string {
@@ -90,6 +103,15 @@ function renderStatus(report: StatusReport, { style }: CommandContext): string {
       `            ${g.activeRuns ?? 0} active run(s), ${g.connections ?? 0} connection(s), ${g.modelsAvailable} model(s) with a credential`,
     );
   } else lines.push(`${bad} gateway   ${g.url}  not reachable — start it with \`claw gateway run\``);
+  const config = g.reachable ? report.config : undefined;
+  if (config && !config.ok)
+    lines.push(
+      `${bad} config    last change refused, the gateway runs on the last good config: ${config.error ?? "invalid"}`,
+    );
+  if (config && config.restartRequired.length > 0)
+    lines.push(
+      `  ${style.yellow("config")}    waiting for a restart: ${config.restartRequired.join(", ")} — \`claw gateway stop\` then \`claw gateway run --detach\``,
+    );
   lines.push(`  state     ${report.stateDir}`);
   for (const a of report.agents) {
     const fallbacks = a.fallbacks.length > 0 ? ` → ${a.fallbacks.join(" → ")}` : "";
