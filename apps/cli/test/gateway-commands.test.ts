@@ -166,6 +166,37 @@ describe("sessions, models, skills, tools", () => {
     expect(text.stdout).toMatch(/removed exec +by agents\.list\[safe\]\.tools\.deny/);
     expect((await claw(home, ["tools", "explain", "--agent", "ghost"])).code).toBe(2);
   });
+
+  it("tools explain lists exactly the tools the gateway gives the model; one tool; unknown names", async () => {
+    const document = { agents: { defaults: { model: "faux/faux-1" } }, tools: { deny: ["process"] } };
+    const home = createHome([], document);
+    homes.push(home);
+    const gateway = await startGateway(home, document);
+    gateways.push(gateway);
+    const explained = JSON.parse((await claw(home, ["tools", "explain", "--json"])).stdout) as {
+      tools: string[];
+      verdicts: { tool: string }[];
+    };
+    const agent = gateway.agents[0];
+    const given = agent?.definition.filterTools?.(agent.definition.tools ?? [], {
+      agentId: agent.definition.id,
+      sessionKey: `agent:${agent.definition.id}:main`,
+      model: home.faux.model,
+      isSubagent: false,
+      senderIsOwner: true,
+    });
+    expect(explained.tools).toEqual(given?.map((t) => t.name));
+    expect(explained.verdicts.map((v) => v.tool)).toEqual(agent?.definition.tools?.map((t) => t.name));
+    expect(explained.verdicts.map((v) => v.tool)).not.toContain("browser");
+    const one = await claw(home, ["tools", "explain", "process"]);
+    expect(one.stdout).toMatch(/removed process +by tools\.deny/);
+    expect(one.stdout).toContain("0 of 1 tools kept");
+    const typo = await claw(home, ["tools", "explain", "exce"]);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('did you mean "exec"?');
+    const missing = await claw(home, ["tools", "explain", "browser"]);
+    expect(missing.stderr).toContain('"browser" is not a tool agent');
+  });
 });
 
 describe("bad input", () => {

@@ -7,6 +7,7 @@ export { type AssembledAgent, agentIds, FALLBACK_PRIMARY_MODEL } from "./assembl
 export { type AssembleClawOptions, type AssembledClaw, assembleClaw } from "./assemble/assemble-claw.js";
 export { memoryIndexOptions } from "./assemble/memory.js";
 export { createModelResolver, type ModelResolver, modelKnowledge } from "./assemble/models.js";
+export { isCodingToolOffered, offeredToolNames } from "./assemble/offered-tools.js";
 export {
   bindHost,
   type ConfigReloadStatus,

@@ -64,6 +64,7 @@ export type { SyncProgress, SyncResult } from "./sync/sync.js";
 export { type MemoryWatcher, watchMemorySources } from "./sync/watch.js";
 export {
   createMemoryTools,
+  MEMORY_TOOL_NAMES,
   MemoryGetParams,
   MemorySearchParams,
   type MemoryTool,

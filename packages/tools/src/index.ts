@@ -37,6 +37,20 @@ export { looksBinary, truncateMiddle } from "./shared/truncate.js";
 export { createWorkspace, PathEscapeError, type Workspace } from "./shared/workspace.js";
 export { createWebFetchTool, htmlToMarkdown, type WebFetchOptions } from "./web/web-fetch-tool.js";
 
+/** The names `createCodingTools` returns, in catalog order (for explaining policy without creating tools). */
+export const CODING_TOOL_NAMES = [
+  "read",
+  "write",
+  "edit",
+  "apply_patch",
+  "ls",
+  "find",
+  "grep",
+  "exec",
+  "process",
+  "web_fetch",
+] as const;
+
 export interface CodingTools {
   /** Tools in catalog order: read, write, edit, apply_patch, ls, find, grep, exec, process, web_fetch. */
   tools: AgentTool[];

@@ -193,7 +193,8 @@ export const COMMANDS: readonly CommandEntry[] = [
     subcommands: [
       {
         name: "explain",
-        summary: "per tool: kept, or removed and by which rule",
+        args: "[TOOL]",
+        summary: "per tool the agent is offered: kept, or removed and by which rule",
         flags: {
           ...AGENT_FLAG,
           channel: { type: "string", value: "ID", summary: "delivery channel, e.g. telegram" },

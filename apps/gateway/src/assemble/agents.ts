@@ -25,6 +25,7 @@ import {
   seedWorkspace,
 } from "@claw/prompt";
 import { type CodingTools, createCodingTools } from "@claw/tools";
+import { isCodingToolOffered } from "./offered-tools.js";
 
 /** Used when no model is configured anywhere. */
 export const FALLBACK_PRIMARY_MODEL = "anthropic/claude-sonnet-4-5";
@@ -114,11 +115,7 @@ export function configureAgent(
   const resolved = resolveAgentConfig(config, id);
   const defaults = config.agents.defaults;
   const refs = modelSelectionRefs(resolved?.model ?? defaults.model);
-  const offered = agent.tools.tools.filter(
-    (t) =>
-      (t.name !== "apply_patch" || config.tools.exec.applyPatch) &&
-      (t.name !== "web_fetch" || config.tools.web.fetch.enabled),
-  );
+  const offered = agent.tools.tools.filter((t) => isCodingToolOffered(t.name, config));
   const policy = createPolicyToolFilter({
     global: config.tools,
     agent: { id, ...(resolved?.tools ?? defaults.tools) },

@@ -19,14 +19,20 @@ export interface MemoryAssemblyInputs {
   onNotice?: (message: string) => void;
 }
 
+/** Memory search is on unless `memorySearch.enabled` is false for the agent (or its defaults). */
+export function isMemoryEnabled(config: ClawConfig, agentId: string): boolean {
+  const settings = resolveAgentConfig(config, agentId)?.memorySearch ?? config.agents.defaults.memorySearch;
+  return settings?.enabled !== false;
+}
+
 /** The memory index options for one agent, or undefined when memory search is disabled. */
 export function memoryIndexOptions(
   config: ClawConfig,
   agentId: string,
   inputs: MemoryAssemblyInputs,
 ): OpenMemoryIndexOptions | undefined {
+  if (!isMemoryEnabled(config, agentId)) return undefined;
   const settings = resolveAgentConfig(config, agentId)?.memorySearch ?? config.agents.defaults.memorySearch;
-  if (settings?.enabled === false) return undefined;
   const keyFor = (provider: string, envNames: string[]) => {
     const profile = inputs.profiles?.find((p) => p.provider === provider && p.type === "api_key");
     if (profile?.type === "api_key") return profile.apiKey;

@@ -41,6 +41,9 @@ function text(value: string, details?: unknown, isError?: boolean) {
  * Builds the two memory tools over an open index.
  * @example const tools = createMemoryTools(await openMemoryIndex({ workspaceDir, dbPath }));
  */
+/** The names `createMemoryTools` returns. */
+export const MEMORY_TOOL_NAMES = ["memory_search", "memory_get"] as const;
+
 export function createMemoryTools(
   index: MemoryIndex,
 ): [MemoryTool<typeof MemorySearchParams>, MemoryTool<typeof MemoryGetParams>] {

@@ -1,8 +1,9 @@
 /**
- * `claw tools explain`: for an agent, channel and sender, every core tool kept or removed, and by
- * which written rule (the same tool-policy pipeline the runtime applies).
+ * `claw tools explain [TOOL]`: for an agent, channel and sender, every tool Claw offers that agent
+ * (the same list the gateway assembles), kept or removed and by which written rule (the same
+ * tool-policy pipeline the runtime applies); with TOOL, that one tool.
  */
-import { parseModelRef, resolveAgentConfig } from "@claw/config";
+import { didYouMean, parseModelRef, resolveAgentConfig } from "@claw/config";
 import { type ParsedCommandArgs, stringFlag } from "../../args.js";
 import { loadCliConfig } from "../../cli-config.js";
 import { type CommandContext, type CommandModule, EXIT_OK, UsageError } from "../../context.js";
@@ -10,7 +11,7 @@ import { pickAgent } from "../../local-state/agents.js";
 import { toJson } from "../../render/table.js";
 import { runSubcommands } from "../../subcommands.js";
 
-async function explain({ values }: ParsedCommandArgs, context: CommandContext): Promise<number> {
+async function explain({ values, positionals }: ParsedCommandArgs, context: CommandContext): Promise<number> {
   const { config } = loadCliConfig(context);
   const agent = pickAgent(config, stringFlag(values, "agent"));
   const sender = stringFlag(values, "sender") ?? "owner";
@@ -21,7 +22,21 @@ async function explain({ values }: ParsedCommandArgs, context: CommandContext): 
   if (!model) throw new UsageError(`--model must look like provider/model, got "${modelRef}"`);
   const channel = stringFlag(values, "channel");
   const session = stringFlag(values, "session") ?? `agent:${agent.id}:main`;
-  const { CORE_TOOL_IDS, explainToolPolicy } = await import("@claw/tool-policy");
+  const [{ explainToolPolicy }, { offeredToolNames }] = await Promise.all([
+    import("@claw/tool-policy"),
+    import("@claw/app-gateway"),
+  ]);
+  const offered = offeredToolNames(config, agent.id);
+  const [only, ...extra] = positionals;
+  if (extra.length > 0)
+    throw new UsageError("tools explain takes at most one TOOL", "e.g. claw tools explain exec");
+  if (only !== undefined && !offered.includes(only)) {
+    const hint = didYouMean(only, offered);
+    throw new UsageError(
+      `"${only}" is not a tool agent ${agent.id} is offered${hint ? ` — ${hint}` : ""}`,
+      `its tools: ${offered.join(", ")}`,
+    );
+  }
   const resolved = resolveAgentConfig(config, agent.id);
   const explanation = explainToolPolicy(
     {
@@ -36,7 +51,7 @@ async function explain({ values }: ParsedCommandArgs, context: CommandContext): 
       },
       sender: { isOwner: sender === "owner" },
     },
-    CORE_TOOL_IDS,
+    only === undefined ? offered : [only],
   );
   if (values.json) {
     context.io.stdout(
