@@ -107,14 +107,22 @@ describe("agent", () => {
 
 describe("sessions, models, skills, tools", () => {
   it("sessions list, show, reset, delete", async () => {
-    const { home } = await setup(["First answer."]);
+    const { home } = await setup([
+      { toolCalls: [{ name: "ls", arguments: { path: "." } }] },
+      "First answer.",
+    ]);
     await claw(home, ["agent", "-m", "first question"]);
     const list = JSON.parse((await claw(home, ["sessions", "list", "--json"])).stdout);
     expect(list.sessions).toHaveLength(1);
+    expect(list.sessions[0].model).toBe("faux/faux-1");
     const key = list.sessions[0].key as string;
     const show = await claw(home, ["sessions", "show", key]);
-    expect(show.stdout).toMatch(/user.*\nfirst question\n\nassistant.*\nFirst answer\.\n/);
-    expect((await claw(home, ["sessions", "list"])).stdout).toMatch(/^KEY +AGENT +MODEL/);
+    expect(show.stdout).toMatch(/user.*\nfirst question\n\n/);
+    expect(show.stdout).toMatch(/toolResult.*\n\[ls\]\nAGENTS\.md/);
+    expect(show.stdout).toMatch(/assistant.*\nFirst answer\.\n/);
+    expect((await claw(home, ["sessions", "list"])).stdout).toMatch(
+      /^KEY +AGENT +MODEL +UPDATED.*\n\S+ +\S+ +faux\/faux-1/,
+    );
     expect((await claw(home, ["sessions", "reset", key])).code).toBe(0);
     expect((await claw(home, ["sessions", "delete", key])).code).toBe(0);
     const gone = await claw(home, ["sessions", "show", key]);

@@ -51,9 +51,34 @@ describe("doctor", () => {
     const result = await claw(h, ["doctor"]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(
-      "✗ agent default uses anthropic/claude-sonnet-4-5 but there is no anthropic credential",
+      "✗ no anthropic credential, needed by default → anthropic/claude-sonnet-4-5",
     );
     expect(result.stdout).toContain("fix: run `claw onboard --provider anthropic`");
+  });
+});
+
+describe("doctor findings", () => {
+  it("one finding per missing provider with the variable to set; no fix said twice", async () => {
+    const h = home({
+      agents: {
+        defaults: {
+          model: {
+            primary: "anthropic/claude-sonnet-4-5",
+            fallbacks: ["anthropic/claude-opus-4-6", "openai/gpt-4o"],
+          },
+        },
+      },
+    });
+    const result = await claw(h, ["doctor"]);
+    const anthropic = result.stdout.match(/no anthropic credential/g) ?? [];
+    expect(anthropic).toHaveLength(1);
+    expect(result.stdout).toContain(
+      "no anthropic credential, needed by default → anthropic/claude-sonnet-4-5, default → anthropic/claude-opus-4-6",
+    );
+    expect(result.stdout).toContain("export ANTHROPIC_API_KEY=<key>");
+    expect(result.stdout).toContain("export OPENAI_API_KEY=<key>");
+    for (const line of result.stdout.split("\n"))
+      expect(line.split("claw doctor --fix").length).toBeLessThanOrEqual(2);
   });
 });
 
@@ -67,6 +92,7 @@ describe("memory", () => {
     const indexed = await claw(h, ["memory", "index", "--json"]);
     expect(indexed.code).toBe(0);
     expect(JSON.parse(indexed.stdout)).toMatchObject({ added: 2, rebuilt: expect.any(Boolean) });
+    expect(Number.isInteger(JSON.parse(indexed.stdout).durationMs)).toBe(true);
     const status = JSON.parse((await claw(h, ["memory", "status", "--json"])).stdout);
     expect(status).toMatchObject({ provider: "keyword-only", counts: { files: 2 } });
     expect(status.location).toBe(join(h.stateDir, "memory", "default.sqlite"));
@@ -75,7 +101,7 @@ describe("memory", () => {
     expect(search.stdout).toMatch(/^MEMORY\.md:\d+-\d+ [\d.]+\n[\s\S]*Postgres for billing/);
     expect((await claw(h, ["memory", "search"])).code).toBe(2);
     expect((await claw(h, ["memory", "index", "--force"])).stdout).toMatch(
-      /✓ indexed default: .* 2 updated|✓ indexed default/,
+      /✓ indexed default: .* 2 updated.* in \d+ ms\n$/,
     );
   });
 });

@@ -44,6 +44,7 @@ export function createGatewayRuntime(parts: GatewayRuntimeParts): GatewayRuntime
   const known = new Set<string>();
   const finished: string[] = [];
   const defaultAgent = runtime.resolveAgent(undefined);
+  const agentModel = (agentId: string) => runtime.agents.find((a) => a.id === agentId)?.model.primary;
 
   const requireSession = async (key: string) => {
     const entry = await sessions.get(key);
@@ -128,7 +129,7 @@ export function createGatewayRuntime(parts: GatewayRuntimeParts): GatewayRuntime
       };
     },
     async listSessions(query) {
-      let rows = (await sessions.list({ agentId: query.agentId })).map(toSessionRow);
+      let rows = (await sessions.list({ agentId: query.agentId })).map((e) => toSessionRow(e, agentModel));
       if (query.search) {
         const needle = query.search.toLowerCase();
         rows = rows.filter(
@@ -165,7 +166,7 @@ export function createGatewayRuntime(parts: GatewayRuntimeParts): GatewayRuntime
       }
       const updated = await sessions.patch(key, next);
       if (!updated) throw new RuntimeError("NOT_FOUND", `No session "${key}".`);
-      return toSessionRow(updated);
+      return toSessionRow(updated, agentModel);
     },
     async resetSession(key) {
       runtime.abort({ sessionKey: key }, "session reset");

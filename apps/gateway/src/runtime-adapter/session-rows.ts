@@ -10,14 +10,19 @@ export function sessionKind(key: string): SessionRow["kind"] {
   return "unknown";
 }
 
-export function toSessionRow(entry: SessionEntry): SessionRow {
+/** A session row; `agentModel` is the model the session runs on when it has no `/model` override. */
+export function toSessionRow(
+  entry: SessionEntry,
+  agentModel?: (agentId: string) => string | undefined,
+): SessionRow {
+  const model = entry.modelOverride ?? agentModel?.(entry.agentId);
   const row: SessionRow = {
     key: entry.sessionKey,
     kind: sessionKind(entry.sessionKey),
     sessionId: entry.sessionId,
     agentId: entry.agentId,
     ...(typeof entry.flags?.label === "string" ? { label: entry.flags.label } : {}),
-    ...(entry.modelOverride ? { model: entry.modelOverride } : {}),
+    ...(model ? { model } : {}),
     ...(entry.origin?.channel ? { channel: entry.origin.channel } : {}),
     updatedAt: entry.updatedAt,
   };

@@ -136,7 +136,7 @@ export async function syncIndex(ctx: SyncContext): Promise<SyncResult> {
     await store.deleteFiles(gone);
     result.removed = gone.length;
   }
-  result.durationMs = performance.now() - started;
+  result.durationMs = Math.round(performance.now() - started);
   ctx.onProgress?.({ phase: "done", done: files.length, total: files.length });
   return result;
 }

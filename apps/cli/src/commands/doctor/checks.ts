@@ -216,20 +216,29 @@ const credentials: Check = async ({ context, paths, config }) => {
   );
   if (found instanceof Error)
     return [{ check: "auth", level: "fail", message: found.message, fix: "fix the file it names" }];
-  return listAgents(config).map((agent) => {
-    const provider = agent.primary.split("/")[0] ?? "";
+  // One finding per provider, naming every agent and model that needs it.
+  const needs = new Map<string, string[]>();
+  for (const agent of listAgents(config))
+    for (const ref of [agent.primary, ...agent.fallbacks]) {
+      const provider = ref.split("/")[0] ?? "";
+      needs.set(provider, [...(needs.get(provider) ?? []), `${agent.id} → ${ref}`]);
+    }
+  const { PROVIDER_ENV_KEYS } = await import("@claw/app-gateway/paths");
+  return [...needs].map(([provider, users]): Finding => {
     const has =
       found.some((c) => c.provider === provider) ||
       ["ollama", "faux"].includes(provider) ||
       config.models.providers?.[provider]?.baseUrl !== undefined;
-    return has
-      ? ok("auth", `agent ${agent.id}: a credential for ${provider}`)
-      : {
-          check: "auth",
-          level: "fail",
-          message: `agent ${agent.id} uses ${agent.primary} but there is no ${provider} credential`,
-          fix: `run \`claw onboard --provider ${provider}\` or set its API key variable`,
-        };
+    if (has) return ok("auth", `a credential for ${provider} (${users.join(", ")})`);
+    const variable = PROVIDER_ENV_KEYS[provider]?.[0];
+    return {
+      check: "auth",
+      level: "fail",
+      message: `no ${provider} credential, needed by ${users.join(", ")}`,
+      fix: variable
+        ? `run \`claw onboard --provider ${provider}\`, or export ${variable}=<key> before starting the gateway`
+        : `run \`claw onboard --provider ${provider}\`, or set models.providers.${provider}.apiKey`,
+    };
   });
 };
 

@@ -51,7 +51,7 @@ async function doctor({ values }: ParsedCommandArgs, context: CommandContext): P
     const mark = f.level === "ok" ? green("✓") : f.level === "warn" ? yellow("!") : red("✗");
     const fix =
       f.fix && f.level !== "ok"
-        ? `\n    ${dim(`fix: ${f.fix}`)}${f.repair && !values.fix ? dim(" (or `claw doctor --fix`)") : ""}`
+        ? `\n    ${dim(`fix: ${f.fix}`)}${f.repair && !values.fix && !f.fix.includes("claw doctor --fix") ? dim(" (or `claw doctor --fix`)") : ""}`
         : "";
     context.io.stdout(`${mark} ${f.message}${fix}\n`);
   }

@@ -62,8 +62,10 @@ async function list({ values }: ParsedCommandArgs, context: CommandContext): Pro
   return EXIT_OK;
 }
 
-/** A transcript message's text: string content, or the text blocks of block content. */
-function messageText(content: unknown): string {
+const MAX_TOOL_RESULT_CHARS = 2_000;
+
+/** The text blocks of string or block content. */
+function blockText(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
   return content
@@ -72,10 +74,24 @@ function messageText(content: unknown): string {
         ? (block.text ?? "")
         : block.type === "toolCall"
           ? `[tool ${block.name ?? ""}]`
-          : "",
+          : block.type === "image"
+            ? "[image]"
+            : "",
     )
     .filter(Boolean)
     .join("\n");
+}
+
+/** A transcript message's text; a tool result shows its tool, error flag and (bounded) output. */
+function messageText(content: unknown): string {
+  if (typeof content !== "object" || content === null || Array.isArray(content)) return blockText(content);
+  const result = content as { toolName?: string; isError?: boolean; content?: unknown };
+  const text = blockText(result.content);
+  const shown =
+    text.length > MAX_TOOL_RESULT_CHARS
+      ? `${text.slice(0, MAX_TOOL_RESULT_CHARS)}\n… (${text.length - MAX_TOOL_RESULT_CHARS} more characters; --json shows all)`
+      : text;
+  return `[${result.toolName ?? "tool"}${result.isError ? " failed" : ""}]\n${shown}`;
 }
 
 async function show(
