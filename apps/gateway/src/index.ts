@@ -8,6 +8,7 @@ export { type AssembleClawOptions, type AssembledClaw, assembleClaw } from "./as
 export { memoryIndexOptions } from "./assemble/memory.js";
 export { createModelResolver, type ModelResolver, modelKnowledge } from "./assemble/models.js";
 export { isCodingToolOffered, offeredToolNames } from "./assemble/offered-tools.js";
+export { createOllamaProbe, DEFAULT_OLLAMA_URL, type ServerProbe } from "./assemble/ollama-probe.js";
 export {
   bindHost,
   type ConfigReloadStatus,

@@ -8,6 +8,7 @@ import { type GatewayAuth, type GatewayHandle, startGateway } from "@claw/gatewa
 import type { AssembledAgent } from "./assemble/agents.js";
 import { type AssembleClawOptions, type AssembledClaw, assembleClaw } from "./assemble/assemble-claw.js";
 import { modelKnowledge } from "./assemble/models.js";
+import { createOllamaProbe, type ServerProbe } from "./assemble/ollama-probe.js";
 import { bindHost, ensureGatewayToken, gatewayStatePath } from "./paths.js";
 import { type ConfigReloader, createConfigReloader } from "./reload/config-reloader.js";
 import { createConfigAccess } from "./runtime-adapter/config-access.js";
@@ -25,6 +26,8 @@ export interface StartClawOptions extends AssembleClawOptions {
   port?: number;
   /** Overrides the bind host. */
   host?: string;
+  /** How Ollama's reachability is checked (tests pass one with no cache). */
+  ollamaProbe?: ServerProbe;
   /** Watch the config file and credential stores and apply changes live (default true). */
   watchConfig?: boolean;
 }
@@ -96,6 +99,7 @@ async function serveAssembled(options: StartClawOptions, assembled: AssembledCla
     agents,
     models,
     hasCredential: auth.hasCredential,
+    ollama: options.ollamaProbe ?? createOllamaProbe(),
     config: createConfigAccess(options.configPath, reloader),
     logs: log,
     version: CLAW_VERSION,

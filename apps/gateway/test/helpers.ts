@@ -6,7 +6,7 @@ import { ClawClient } from "@claw/client";
 import { validateConfig } from "@claw/config";
 import type { Model, StreamFunction } from "@claw/providers";
 import { afterEach } from "vitest";
-import { type ClawGateway, startClaw } from "../src/index.js";
+import { type ClawGateway, type StartClawOptions, startClaw } from "../src/index.js";
 
 const running: ClawGateway[] = [];
 afterEach(async () => {
@@ -20,6 +20,7 @@ export interface TestGatewayOptions {
   scopes?: string[];
   /** Watch the config file for hand edits (default false in tests: they call reload). */
   watchConfig?: boolean;
+  ollamaProbe?: StartClawOptions["ollamaProbe"];
 }
 
 /** Validates `document`, starts the gateway on it, and connects a client (closed by the test). */
@@ -35,6 +36,7 @@ export async function startTestGateway(document: Record<string, unknown>, option
     stateDir,
     configPath,
     watchConfig: options.watchConfig ?? false,
+    ...(options.ollamaProbe ? { ollamaProbe: options.ollamaProbe } : {}),
     homeDir: stateDir,
     env: {},
     port: 0,

@@ -128,3 +128,36 @@ describe("live config", () => {
     await client.close();
   });
 });
+
+describe("Ollama models", () => {
+  it("count as available only while an Ollama server answers", async () => {
+    const { createServer } = await import("node:http");
+    const server = createServer((req, res) => {
+      res.writeHead(req.url === "/api/tags" ? 200 : 404, { "content-type": "application/json" });
+      res.end(JSON.stringify({ models: [{ name: "qwen3:8b", model: "qwen3:8b", size: 1 }] }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as { port: number }).port;
+    const { createOllamaProbe } = await import("../src/index.js");
+    const faux = createFauxProvider([], { provider: "faux" });
+    const { client } = await startTestGateway(
+      {
+        agents: { defaults: { model: { primary: "faux/faux-1", fallbacks: ["ollama/qwen3:8b"] } } },
+        models: {
+          providers: { ollama: { baseUrl: `http://127.0.0.1:${port}`, models: [{ id: "qwen3:8b" }] } },
+        },
+      },
+      { models: [faux.model], stream: faux.stream, ollamaProbe: createOllamaProbe({ ttlMs: 0 }) },
+    );
+    const qwen = async () => {
+      const list = (await client.request("models.list", {})) as {
+        models: { provider: string; id: string; available?: boolean }[];
+      };
+      return list.models.find((m) => m.provider === "ollama" && m.id === "qwen3:8b")?.available;
+    };
+    expect(await qwen()).toBe(true);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    expect(await qwen()).toBe(false);
+    await client.close();
+  });
+});

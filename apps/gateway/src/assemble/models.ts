@@ -4,6 +4,7 @@
  */
 import type { ClawConfig, ModelKnowledge } from "@claw/config";
 import { findModel, listModels, type Model } from "@claw/providers";
+import { DEFAULT_OLLAMA_URL } from "./ollama-probe.js";
 
 export interface ModelResolver {
   resolve(ref: string): Model | undefined;
@@ -29,7 +30,6 @@ export function modelKnowledge(extra: readonly Model[] = []): ModelKnowledge {
   };
 }
 
-const DEFAULT_OLLAMA_URL = "http://127.0.0.1:11434";
 const ZERO_COST = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
 
 /**

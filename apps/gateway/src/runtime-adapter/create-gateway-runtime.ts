@@ -14,6 +14,7 @@ import type { ThinkingLevel } from "@claw/providers";
 import { TOOL_PROFILE_IDS } from "@claw/tool-policy";
 import type { AssembledAgent } from "../assemble/agents.js";
 import type { ModelResolver } from "../assemble/models.js";
+import { DEFAULT_OLLAMA_URL, type ServerProbe } from "../assemble/ollama-probe.js";
 import { commandRunHandle } from "./command-run.js";
 import type { ConfigAccess } from "./config-access.js";
 import { effectiveTools } from "./effective-tools.js";
@@ -30,6 +31,8 @@ export interface GatewayRuntimeParts {
   agents: readonly AssembledAgent[];
   models: ModelResolver;
   hasCredential: (provider: string) => boolean;
+  /** Whether a keyless local server (Ollama) answers; its models are unavailable while it does not. */
+  ollama?: ServerProbe;
   config: ConfigAccess;
   logs: LogFile;
   version: string;
@@ -201,11 +204,23 @@ export function createGatewayRuntime(parts: GatewayRuntimeParts): GatewayRuntime
       return runtime.agents.map((a) => ({ agentId: a.id, isDefault: a.id === defaultAgent.id }));
     },
     async listModels() {
-      return parts.models.list().map((m) => ({
+      const models = parts.models.list();
+      const servers = new Map<string, Promise<boolean>>();
+      for (const m of models)
+        if (m.api === "ollama-chat" && parts.ollama && !servers.has(m.baseUrl ?? DEFAULT_OLLAMA_URL))
+          servers.set(
+            m.baseUrl ?? DEFAULT_OLLAMA_URL,
+            parts.ollama.reachable(m.baseUrl ?? DEFAULT_OLLAMA_URL),
+          );
+      const answering = new Map<string, boolean>();
+      for (const [url, answer] of servers) answering.set(url, await answer);
+      return models.map((m) => ({
         id: m.id,
         name: m.name ?? m.id,
         provider: m.provider,
-        available: parts.hasCredential(m.provider),
+        available:
+          parts.hasCredential(m.provider) &&
+          (m.api !== "ollama-chat" || answering.get(m.baseUrl ?? DEFAULT_OLLAMA_URL) !== false),
         contextWindow: m.contextWindow,
         reasoning: m.reasoning,
         supportsTools: true,

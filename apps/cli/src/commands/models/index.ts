@@ -41,7 +41,7 @@ async function list({ values }: ParsedCommandArgs, context: CommandContext): Pro
         `${m.provider}/${m.id}`,
         m.contextWindow ? `${Math.round(m.contextWindow / 1000)}k` : "-",
         m.reasoning ? "yes" : "no",
-        m.available ? green("yes") : dim("no key"),
+        m.available ? green("yes") : dim(m.provider === "ollama" ? "not answering" : "no key"),
       ]),
     ),
   );
@@ -50,9 +50,11 @@ async function list({ values }: ParsedCommandArgs, context: CommandContext): Pro
 
 async function status({ values }: ParsedCommandArgs, context: CommandContext): Promise<number> {
   const { config, paths } = loadCliConfig(context);
-  const [credentials, cooldowns] = await Promise.all([
+  const { createOllamaProbe, DEFAULT_OLLAMA_URL } = await import("@claw/app-gateway");
+  const [credentials, cooldowns, ollamaAnswers] = await Promise.all([
     listCredentials(config, paths.stateDir, context.io.env),
     readCooldowns(paths.stateDir),
+    createOllamaProbe().reachable(config.models.providers?.ollama?.baseUrl ?? DEFAULT_OLLAMA_URL),
   ]);
   const agents = listAgents(config).map((a) => {
     const chain = [a.primary, ...a.fallbacks].map((ref) => {
@@ -63,7 +65,9 @@ async function status({ values }: ParsedCommandArgs, context: CommandContext): P
           keys.some((k) => k.profileId === c.profileId) &&
           (c.scope === "profile" || c.scope === "disabled" || ref.endsWith(`/${c.scope}`)),
       );
-      const usable = (keys.length > 0 || KEYLESS.has(provider)) && cooling.length < Math.max(1, keys.length);
+      // A local Ollama needs no key but must be running.
+      const keyless = KEYLESS.has(provider) && (provider !== "ollama" || ollamaAnswers);
+      const usable = (keys.length > 0 || keyless) && cooling.length < Math.max(1, keys.length);
       return { ref, provider, credentials: keys.map((k) => k.profileId), cooldowns: cooling, usable };
     });
     return { id: a.id, isDefault: a.isDefault, chain };
