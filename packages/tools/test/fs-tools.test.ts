@@ -45,6 +45,13 @@ describe("workspace containment", () => {
     expect(readFileSync(join(outside, "secret.txt"), "utf8")).toBe("top secret");
   });
 
+  it("names a missing workspace folder instead of a bare ENOENT", () => {
+    const { root } = setup();
+    expect(() => createWorkspace(join(root, "nope"))).toThrow(
+      `The workspace folder "${join(root, "nope")}" cannot be used (ENOENT); create it first.`,
+    );
+  });
+
   it("allows absolute paths inside the workspace", async () => {
     const { ws, root } = setup();
     expect(text(await call(createReadTool(ws), { path: join(root, "notes.md") }))).toContain("hello world");

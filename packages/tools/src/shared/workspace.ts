@@ -53,7 +53,7 @@ export interface Workspace {
  * await ws.resolvePattern("/etc/*");       // throws PathEscapeError
  */
 export function createWorkspace(rootDir: string): Workspace {
-  const root = realpathSync(resolve(rootDir));
+  const root = realWorkspaceRoot(rootDir);
   const inside = (absolute: string) =>
     absolute === root || absolute.startsWith(root.endsWith(sep) ? root : root + sep);
   const refuse = (path: string, why: string, what?: "Pattern") => new PathEscapeError(path, root, why, what);
@@ -105,6 +105,15 @@ export function createWorkspace(rootDir: string): Workspace {
     },
   };
   return workspace;
+}
+
+function realWorkspaceRoot(rootDir: string): string {
+  try {
+    return realpathSync(resolve(rootDir));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new Error(`The workspace folder "${rootDir}" cannot be used (${code}); create it first.`);
+  }
 }
 
 /** `..` as a path segment, or as an alternative inside braces / extglobs (`{..,x}`, `@(..)`). */
