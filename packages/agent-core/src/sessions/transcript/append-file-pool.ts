@@ -34,7 +34,8 @@ export interface AppendFilePool {
 interface Slot {
   handle: FileHandle;
   users: number;
-  broken: boolean;
+  /** Out of the pool's map (a write failed, or its writer closed): closed when its last user leaves. */
+  retired: boolean;
 }
 
 export const DEFAULT_MAX_OPEN_TRANSCRIPTS = 64;
@@ -53,10 +54,11 @@ export function createAppendFilePool(options: AppendFilePoolOptions = {}): Appen
   const opening = new Map<string, Promise<Slot>>();
   let closing = 0;
   let borrowed = 0;
+  let retiring = 0;
   const waiters: (() => void)[] = [];
 
   const wakeOne = () => waiters.shift()?.();
-  const busy = () => slots.size + opening.size + closing + borrowed;
+  const busy = () => slots.size + opening.size + closing + borrowed + retiring;
 
   const closeSlot = async (path: string, slot: Slot) => {
     slots.delete(path);
@@ -64,6 +66,13 @@ export function createAppendFilePool(options: AppendFilePoolOptions = {}): Appen
     await slot.handle.close().catch(() => undefined);
     closing--;
     wakeOne();
+  };
+
+  const retire = (path: string, slot: Slot) => {
+    if (slot.retired) return;
+    slot.retired = true;
+    if (slots.get(path) === slot) slots.delete(path);
+    retiring++;
   };
 
   /** Closes the least recently used idle handle; false when every handle is in use. */
@@ -105,7 +114,7 @@ export function createAppendFilePool(options: AppendFilePoolOptions = {}): Appen
   const acquire = async (path: string): Promise<Slot> => {
     while (true) {
       const slot = slots.get(path);
-      if (slot && !slot.broken) {
+      if (slot) {
         slots.delete(path);
         slots.set(path, slot); // most recently used goes last
         slot.users++;
@@ -120,7 +129,7 @@ export function createAppendFilePool(options: AppendFilePoolOptions = {}): Appen
         await makeRoom();
         continue; // the file may have been opened by someone else meanwhile
       }
-      const opened = openWithRetry(path).then((handle) => ({ handle, users: 1, broken: false }));
+      const opened = openWithRetry(path).then((handle) => ({ handle, users: 1, retired: false }));
       opening.set(path, opened);
       try {
         const fresh = await opened;
@@ -135,11 +144,14 @@ export function createAppendFilePool(options: AppendFilePoolOptions = {}): Appen
     }
   };
 
-  const releaseSlot = async (path: string, slot: Slot) => {
+  const releaseSlot = async (slot: Slot) => {
     slot.users--;
     if (slot.users > 0) return;
-    if (slot.broken && slots.get(path) === slot) await closeSlot(path, slot);
-    else wakeOne();
+    if (slot.retired) {
+      await slot.handle.close().catch(() => undefined);
+      retiring--;
+    }
+    wakeOne();
   };
 
   return {
@@ -151,10 +163,10 @@ export function createAppendFilePool(options: AppendFilePoolOptions = {}): Appen
       try {
         return await write(slot.handle);
       } catch (error) {
-        slot.broken = true; // a handle that failed a write is not trusted again
+        retire(path, slot); // a handle that failed a write is not trusted again
         throw error;
       } finally {
-        await releaseSlot(path, slot);
+        await releaseSlot(slot);
       }
     },
     async withPlace(task) {
@@ -170,8 +182,7 @@ export function createAppendFilePool(options: AppendFilePoolOptions = {}): Appen
     async release(path) {
       const slot = slots.get(path);
       if (!slot) return;
-      if (slot.users > 0)
-        slot.broken = true; // closed by the last user on its way out
+      if (slot.users > 0) retire(path, slot);
       else await closeSlot(path, slot);
     },
     async close() {
