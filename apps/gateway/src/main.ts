@@ -53,20 +53,25 @@ async function main(): Promise<number> {
       ? `token (in ${loaded.paths.stateDir}/gateway.token or gateway.auth.token)`
       : claw.authMode;
   process.stdout.write(`claw gateway listening on ${claw.url} — auth: ${auth} — pid ${process.pid}\n`);
-  await new Promise<void>((resolve) => {
+  return new Promise<number>((resolve) => {
     const stop = (signal: string) => {
       process.stdout.write(`claw gateway: ${signal}, shutting down…\n`);
-      void claw
+      claw
         .close({
           reason: signal === "SIGUSR2" ? "restart" : "shutdown",
           restartExpectedMs: signal === "SIGUSR2" ? 2000 : undefined,
         })
-        .finally(resolve);
+        .then(
+          () => resolve(0),
+          (error: unknown) => {
+            process.stderr.write(`claw gateway: shutdown did not finish cleanly: ${String(error)}\n`);
+            resolve(1);
+          },
+        );
     };
     process.once("SIGINT", () => stop("SIGINT"));
     process.once("SIGTERM", () => stop("SIGTERM"));
   });
-  return 0;
 }
 
 main().then(

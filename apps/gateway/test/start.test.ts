@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -47,6 +47,20 @@ describe("startClaw", () => {
     expect(sessions.sessions.map((s) => s.key)).toContain("agent:default:main");
     expect(statSync(join(stateDir, "gateway.token")).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(join(stateDir, "gateway.json"), "utf8")).port).toBe(claw.port);
+    await client.close();
+  });
+
+  it("starts on a fresh state dir with agents.defaults.skipBootstrap, creating an empty workspace", async () => {
+    const { client, stateDir } = await start(["ok"], {
+      agents: { defaults: { model: "faux/faux-1", skipBootstrap: true } },
+    });
+    const final = (await client.request(
+      "agent",
+      { message: "hi", idempotencyKey: randomUUID() },
+      { expectFinal: true },
+    )) as { status: string };
+    expect(final.status).toBe("ok");
+    expect(readdirSync(join(stateDir, "workspace"))).toEqual([]);
     await client.close();
   });
 

@@ -45,6 +45,13 @@ describe("workspace containment", () => {
     expect(readFileSync(join(outside, "secret.txt"), "utf8")).toBe("top secret");
   });
 
+  it("names a missing workspace folder instead of a bare ENOENT", () => {
+    const { root } = setup();
+    expect(() => createWorkspace(join(root, "nope"))).toThrow(
+      `The workspace folder "${join(root, "nope")}" cannot be used (ENOENT); create it first.`,
+    );
+  });
+
   it("allows absolute paths inside the workspace", async () => {
     const { ws, root } = setup();
     expect(text(await call(createReadTool(ws), { path: join(root, "notes.md") }))).toContain("hello world");
@@ -141,7 +148,9 @@ describe("ls, find, grep", () => {
     writeFileSync(join(root, ".gitignore"), "ignored.ts\n");
     writeFileSync(join(root, "ignored.ts"), "");
     expect(text(await call(createFindTool(ws), { pattern: "**/*.ts" }))).toBe("src/a.ts");
-    await expect(call(createFindTool(ws), { pattern: "../**" })).rejects.toThrow(/may not contain/);
+    await expect(call(createFindTool(ws), { pattern: "../**" })).rejects.toThrow(
+      /Pattern "..\/\*\*" is outside the workspace .*: patterns may not climb out/,
+    );
   });
 
   it("grep finds lines with file:line and rejects bad regexes", async () => {

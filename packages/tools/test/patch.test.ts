@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createApplyPatchTool, createWorkspace, parsePatch } from "../src/index.js";
@@ -55,6 +55,50 @@ describe("apply_patch", () => {
       "*** Begin Patch\n*** Add File: c.txt\n+c\n*** Update File: a.txt\n-nope\n+x\n*** End Patch";
     await expect(call(tool, { input: patch })).rejects.toThrow(/Hunk 1 does not apply to a.txt/);
     expect(existsSync(join(root, "c.txt"))).toBe(false);
+  });
+
+  it("commits all files or none: a write failing on a later file leaves earlier ones untouched", async () => {
+    const { root, tool } = setup();
+    writeFileSync(join(root, "keep.txt"), "keep\n");
+    // "x" is planned as a new file, but by commit time "x/y.txt" has made it a folder: its rename fails.
+    const input = [
+      "*** Begin Patch",
+      "*** Update File: a.txt",
+      "-two",
+      "+TWO",
+      "*** Delete File: gone.txt",
+      "*** Update File: keep.txt",
+      "*** Move to: moved/keep.txt",
+      " keep",
+      "*** Add File: x/y.txt",
+      "+y",
+      "*** Add File: x",
+      "+x",
+      "*** End Patch",
+    ].join("\n");
+    await expect(call(tool, { input })).rejects.toThrow(/Cannot replace .*x: it is a folder/);
+    expect(readFileSync(join(root, "a.txt"), "utf8")).toBe("one\ntwo\nthree\nfour\n");
+    expect(readFileSync(join(root, "gone.txt"), "utf8")).toBe("bye\n");
+    expect(readFileSync(join(root, "keep.txt"), "utf8")).toBe("keep\n");
+    expect(readdirSync(root).sort()).toEqual(["a.txt", "gone.txt", "keep.txt"]);
+  });
+
+  it("applies nothing when a target cannot be written (its folder is a file)", async () => {
+    const { root, tool } = setup();
+    const input =
+      "*** Begin Patch\n*** Update File: a.txt\n-two\n+TWO\n*** Add File: gone.txt/child.txt\n+c\n*** End Patch";
+    await expect(call(tool, { input })).rejects.toThrow(/ENOTDIR|EEXIST/);
+    expect(readFileSync(join(root, "a.txt"), "utf8")).toBe("one\ntwo\nthree\nfour\n");
+    expect(readdirSync(root).sort()).toEqual(["a.txt", "gone.txt"]);
+  });
+
+  it("refuses a target that is a folder before writing anything", async () => {
+    const { root, tool } = setup();
+    mkdirSync(join(root, "folder"));
+    const input =
+      "*** Begin Patch\n*** Update File: a.txt\n-two\n+TWO\n*** Delete File: folder\n*** End Patch";
+    await expect(call(tool, { input })).rejects.toThrow(/EISDIR|directory/i);
+    expect(readFileSync(join(root, "a.txt"), "utf8")).toBe("one\ntwo\nthree\nfour\n");
   });
 
   it("refuses to Move onto an existing file (or onto itself) and changes nothing", async () => {

@@ -2,6 +2,7 @@
  * Agents from the config: per agent a workspace (seeded on first run), its coding tools, the
  * system prompt builder (bootstrap files + skills), the tool-policy filter, and its models.
  */
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import {
   type AgentDefinition,
@@ -71,6 +72,8 @@ export async function assembleAgents(options: AgentAssemblyOptions): Promise<Ass
       homeDir: options.homeDir,
       stateDir: options.stateDir,
     });
+    // The folder must exist even when seeding is skipped: the tools and the prompt resolve it.
+    await mkdir(workspaceDir, { recursive: true });
     if (!defaults.skipBootstrap) await seedWorkspace(workspaceDir);
     const agentDir = join(options.stateDir, "agents", id);
     const skills = createSkillIndex({

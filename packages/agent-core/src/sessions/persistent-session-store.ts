@@ -12,6 +12,7 @@ import { createCompactionSummaryMessage } from "@claw/compaction";
 import type { Message } from "@claw/providers";
 import { openSessionIndex, type SessionIndex } from "./index/session-index.js";
 import type { CompactionRecord, SessionEntry, SessionStore } from "./session-store.js";
+import { createAppendFilePool, DEFAULT_MAX_OPEN_TRANSCRIPTS } from "./transcript/append-file-pool.js";
 import { TRANSCRIPT_VERSION, type TranscriptEntry } from "./transcript/entries.js";
 import { type LoadedTranscript, readTranscript } from "./transcript/read-transcript.js";
 import { createTranscriptWriter, type TranscriptWriter } from "./transcript/transcript-writer.js";
@@ -21,6 +22,11 @@ export interface PersistentSessionStoreOptions {
   /** SQLite file for the index (default `<stateDir>/state.db`). */
   indexPath?: string;
   durability?: "fsync" | "os";
+  /**
+   * Most transcript files kept open at once (default 64): idle ones are closed least recently
+   * used first, so thousands of sessions never run the process out of file descriptors.
+   */
+  maxOpenTranscripts?: number;
   now?: () => number;
   /** Told when a transcript had to be repaired or had bad lines on load. */
   onTranscriptProblem?: (info: { sessionKey: string; path: string; loaded: LoadedTranscript }) => void;
@@ -53,6 +59,7 @@ export function createPersistentSessionStore(options: PersistentSessionStoreOpti
   mkdirSync(options.stateDir, { recursive: true, mode: 0o700 });
   const index: SessionIndex = openSessionIndex(options.indexPath ?? join(options.stateDir, "state.db"));
   const open = new Map<string, OpenSession>();
+  const files = createAppendFilePool({ maxOpen: options.maxOpenTranscripts ?? DEFAULT_MAX_OPEN_TRANSCRIPTS });
 
   const transcriptPath = (entry: Pick<SessionEntry, "agentId" | "sessionId">) => {
     for (const [name, value] of [
@@ -74,7 +81,7 @@ export function createPersistentSessionStore(options: PersistentSessionStoreOpti
       state = {
         path,
         sessionKey: entry.sessionKey,
-        writer: createTranscriptWriter(path, { durability: options.durability }),
+        writer: createTranscriptWriter(path, { durability: options.durability, files }),
         lastId: null,
         conversationIds: [],
       };
@@ -138,7 +145,7 @@ export function createPersistentSessionStore(options: PersistentSessionStoreOpti
     async loadMessages(entry) {
       const state = session(entry);
       await state.writer.idle();
-      const loaded = await readTranscript(state.path);
+      const loaded = await files.withPlace(() => readTranscript(state.path));
       if (loaded.repairedBytes > 0 || loaded.problems.length > 0) {
         options.onTranscriptProblem?.({ sessionKey: entry.sessionKey, path: state.path, loaded });
       }
@@ -198,9 +205,13 @@ export function createPersistentSessionStore(options: PersistentSessionStoreOpti
       return index.list(filter);
     },
     async close() {
-      await Promise.all([...open.values()].map((s) => s.writer.close()));
+      // Every writer is flushed and every file closed even if one fails, and the index always closes.
+      const results = await Promise.allSettled([...open.values()].map((s) => s.writer.close()));
       open.clear();
+      await files.close();
       index.close();
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+      if (failed) throw failed.reason;
     },
   };
 }

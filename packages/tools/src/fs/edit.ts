@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { type AgentTool, textResult } from "@claw/agent-core";
 import { Type } from "typebox";
+import { writeFileAtomic } from "../shared/commit-files.js";
 import type { Workspace } from "../shared/workspace.js";
-import { writeFileAtomic } from "./write.js";
 
 const EditParams = Type.Object({
   path: Type.String({ description: "File path, relative to the workspace." }),

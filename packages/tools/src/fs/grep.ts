@@ -1,18 +1,18 @@
 import { readFile, stat } from "node:fs/promises";
-import { join } from "node:path";
 import { type AgentTool, textResult } from "@claw/agent-core";
-import { glob } from "tinyglobby";
 import { Type } from "typebox";
 import { looksBinary, truncateMiddle } from "../shared/truncate.js";
 import type { Workspace } from "../shared/workspace.js";
-import { ALWAYS_IGNORED, gitignorePatterns } from "./ignore.js";
+import { globInWorkspace } from "../shared/workspace-glob.js";
 
 const GrepParams = Type.Object({
   pattern: Type.String({ minLength: 1, description: "Regular expression (JavaScript syntax)." }),
   path: Type.Optional(
     Type.String({ description: "Folder or file to search (default: the workspace root)." }),
   ),
-  glob: Type.Optional(Type.String({ description: 'Only files matching this glob, e.g. "**/*.md".' })),
+  glob: Type.Optional(
+    Type.String({ description: 'Only files matching this glob, relative to path, e.g. "**/*.md".' }),
+  ),
   ignoreCase: Type.Optional(Type.Boolean()),
   limit: Type.Optional(
     Type.Integer({ minimum: 1, maximum: 5000, description: "Most matches returned (default 200)." }),
@@ -41,19 +41,7 @@ export function createGrepTool(
       const target = await workspace.resolve(args.path ?? ".");
       const info = await stat(target).catch(() => undefined);
       if (!info) throw new Error(`Not found: ${args.path}`);
-      const files = info.isFile()
-        ? [target]
-        : (
-            await glob(args.glob ?? "**/*", {
-              cwd: target,
-              ignore: [...ALWAYS_IGNORED, ...(await gitignorePatterns(workspace.root))],
-              dot: true,
-              followSymbolicLinks: false,
-              onlyFiles: true,
-            })
-          )
-            .sort()
-            .map((f) => join(target, f));
+      const files = info.isFile() ? [target] : await globInWorkspace(workspace, args.glob ?? "**/*", target);
       const limit = args.limit ?? 200;
       const matches: string[] = [];
       const tooLarge: string[] = [];

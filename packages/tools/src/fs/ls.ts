@@ -1,4 +1,5 @@
 import { readdir } from "node:fs/promises";
+import { join } from "node:path";
 import { type AgentTool, textResult } from "@claw/agent-core";
 import { Type } from "typebox";
 import type { Workspace } from "../shared/workspace.js";
@@ -24,9 +25,17 @@ export function createLsTool(workspace: Workspace): AgentTool<typeof LsParams> {
           error.code === "ENOTDIR" ? `${path} is a file, not a directory.` : `Directory not found: ${path}`,
         );
       });
-      const names = entries
-        .map((e) => (e.isDirectory() ? `${e.name}/` : e.name))
-        .sort((a, b) => a.localeCompare(b));
+      // A symlink whose target is outside is named but never followed: say so instead of hiding it.
+      const names = (
+        await Promise.all(
+          entries.map(async (e) => {
+            if (e.isDirectory()) return `${e.name}/`;
+            if (e.isSymbolicLink() && !(await workspace.contains(join(dir, e.name))))
+              return `${e.name} (symlink leading outside the workspace; not followed)`;
+            return e.name;
+          }),
+        )
+      ).sort((a, b) => a.localeCompare(b));
       const shown = names.slice(0, limit);
       const more = names.length > limit ? `\n[… ${names.length - limit} more entries]` : "";
       return textResult(shown.length ? shown.join("\n") + more : "(empty directory)");

@@ -1,7 +1,6 @@
-import { mkdir, rename, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
 import { type AgentTool, textResult } from "@claw/agent-core";
 import { Type } from "typebox";
+import { writeFileAtomic } from "../shared/commit-files.js";
 import type { Workspace } from "../shared/workspace.js";
 
 const WriteParams = Type.Object({
@@ -22,11 +21,4 @@ export function createWriteTool(workspace: Workspace): AgentTool<typeof WritePar
       return textResult(`Wrote ${Buffer.byteLength(content)} bytes to ${workspace.display(file)}.`);
     },
   };
-}
-
-export async function writeFileAtomic(file: string, content: string): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  const temp = `${file}.claw-tmp-${process.pid}-${Date.now()}`;
-  await writeFile(temp, content);
-  await rename(temp, file);
 }

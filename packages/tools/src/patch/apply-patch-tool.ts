@@ -1,7 +1,7 @@
-import { readFile, rm, stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { type AgentTool, textResult } from "@claw/agent-core";
 import { Type } from "typebox";
-import { writeFileAtomic } from "../fs/write.js";
+import { commitFileChanges } from "../shared/commit-files.js";
 import type { Workspace } from "../shared/workspace.js";
 import { type Hunk, type PatchOperation, parsePatch } from "./parse-patch.js";
 
@@ -9,7 +9,7 @@ const ApplyPatchParams = Type.Object({
   input: Type.String({ minLength: 1, description: "The patch, from *** Begin Patch to *** End Patch." }),
 });
 
-/** `apply_patch`: validates every path and hunk first, then writes; nothing is half-applied on error. */
+/** `apply_patch`: validates every path and hunk first, then commits all files or none (staged + renamed). */
 export function createApplyPatchTool(workspace: Workspace): AgentTool<typeof ApplyPatchParams> {
   return {
     name: "apply_patch",
@@ -28,8 +28,7 @@ export function createApplyPatchTool(workspace: Workspace): AgentTool<typeof App
       };
       const summary: string[] = [];
       for (const op of ops) await plan(op);
-      for (const [file, content] of pending) if (content !== null) await writeFileAtomic(file, content);
-      for (const [file, content] of pending) if (content === null && (await exists(file))) await rm(file);
+      await commitFileChanges(pending);
       return textResult(`Applied patch:\n${summary.join("\n")}`);
 
       async function plan(op: PatchOperation) {
