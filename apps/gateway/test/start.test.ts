@@ -105,7 +105,14 @@ describe("startClaw", () => {
         { message: "x", model: "nope/nothing", idempotencyKey: randomUUID() },
         { expectFinal: true },
       ),
-    ).rejects.toThrow(/Unknown model "nope\/nothing"/);
+    ).rejects.toThrow(/Unknown model "nope\/nothing".*Known models include: faux\/faux-1/);
+    await expect(
+      client.request(
+        "agent",
+        { message: "x", model: "anthropic/claude-opsu-4-6", idempotencyKey: randomUUID() },
+        { expectFinal: true },
+      ),
+    ).rejects.toThrow(/did you mean "anthropic\/claude-opus-4-6"\?/);
     await expect(
       client.request(
         "agent",

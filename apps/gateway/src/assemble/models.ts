@@ -2,7 +2,7 @@
  * Model lookup for the gateway: the built-in catalog plus `models.providers.*` (custom models,
  * OpenAI-compatible endpoints, base-URL overrides) and `agents.defaults.models` aliases.
  */
-import type { ClawConfig, ModelKnowledge } from "@claw/config";
+import { type ClawConfig, closestMatch, type ModelKnowledge } from "@claw/config";
 import { findModel, listModels, type Model } from "@claw/providers";
 import { DEFAULT_OLLAMA_URL } from "./ollama-probe.js";
 
@@ -117,4 +117,12 @@ function modelLookup(config: ClawConfig, extra: readonly Model[]): Omit<ModelRes
       return key && key.trim() !== "" ? key : undefined;
     },
   };
+}
+
+/** `Unknown model "x"` with the nearest known model and a few that exist, never a bare "unknown". */
+export function unknownModelMessage(ref: string, known: readonly Model[]): string {
+  const refs = known.map((m) => `${m.provider}/${m.id}`);
+  const near = closestMatch(ref, refs);
+  const sample = refs.slice(0, 8).join(", ");
+  return `Unknown model "${ref}"${near ? ` — did you mean "${near}"?` : ""} Known models include: ${sample}${refs.length > 8 ? `, … (${refs.length} in all; \`claw models list\`)` : ""}.`;
 }

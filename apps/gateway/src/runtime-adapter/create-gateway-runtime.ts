@@ -14,6 +14,7 @@ import type { ThinkingLevel } from "@claw/providers";
 import { TOOL_PROFILE_IDS } from "@claw/tool-policy";
 import type { AssembledAgent } from "../assemble/agents.js";
 import type { ModelResolver } from "../assemble/models.js";
+import { unknownModelMessage } from "../assemble/models.js";
 import { DEFAULT_OLLAMA_URL, type ServerProbe } from "../assemble/ollama-probe.js";
 import { commandRunHandle } from "./command-run.js";
 import type { ConfigAccess } from "./config-access.js";
@@ -98,7 +99,7 @@ export function createGatewayRuntime(parts: GatewayRuntimeParts): GatewayRuntime
         );
       }
       if (input.model !== undefined && !parts.models.resolve(input.model)) {
-        throw new RuntimeError("INVALID", `Unknown model "${input.model}". List models with models.list.`);
+        throw new RuntimeError("INVALID", unknownModelMessage(input.model, parts.models.list()));
       }
       if (input.agentId !== undefined && !runtime.agents.some((a) => a.id === input.agentId)) {
         throw new RuntimeError(
