@@ -116,6 +116,7 @@ export {
   SUMMARY_SECTIONS,
   type SummaryInstructionOptions,
 } from "./summarize/instructions.js";
+export { SummaryFailedError, type SummaryFailureKind, withSummaryRetries } from "./summarize/failure.js";
 export {
   type QualityGuardOptions,
   type QualityReport,
@@ -139,4 +140,10 @@ export {
   type CompactionThresholdInput,
   checkCompactionThreshold,
   DEFAULT_COMPACTION_THRESHOLD_RATIO,
+  DEFAULT_KEEP_RECENT_TOKENS,
+  DEFAULT_RESERVE_TOKENS,
+  effectiveKeepRecentTokens,
+  effectiveReserveTokens,
+  MAX_KEEP_RECENT_SHARE,
+  MAX_RESERVE_SHARE,
 } from "./threshold.js";
