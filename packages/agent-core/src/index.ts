@@ -2,8 +2,10 @@ export * from "./commands/index.js";
 export {
   type CompactionStrategyOptions,
   createCompactionStrategy,
-  createModelSummarizer,
+  MEMORY_FLUSH_PROMPT,
+  type MemoryFlushSettings,
 } from "./compose/compaction-strategy.js";
+export { createModelSummarizer, type ModelSummarizerOptions } from "./compose/model-summarizer.js";
 export { createFailoverRunner, type FailoverRunnerOptions } from "./compose/failover-runner.js";
 export { createPromptBuilder, type PromptBuilderOptions } from "./compose/prompt-builder.js";
 export {
@@ -36,11 +38,15 @@ export { createReasoningTagStripper, stripReasoningTags } from "./reply/reasonin
 export { type ShapedReply, shapeReply } from "./reply/shape-reply.js";
 export { HEARTBEAT_TOKEN, SILENT_TOKENS, suppressionReason } from "./reply/silent-tokens.js";
 export { type AgentRuntime, createAgentRuntime } from "./runtime/create-runtime.js";
+export { type CompactIntoResult, MEMORY_FLUSH_FLAG } from "./runtime/context-hooks.js";
 export { compactInto, isSubagentSessionKey, modelCandidates } from "./runtime/execute-run.js";
 export type {
   AgentDefinition,
   AgentRuntimeOptions,
+  CompactionOutcome,
   CompactionStrategy,
+  ContextSession,
+  ContextTransform,
   FallbackRunner,
   LaneName,
   ModelAttempt,

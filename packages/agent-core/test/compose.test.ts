@@ -206,15 +206,18 @@ describe("runtime.compact and idle", () => {
     const run = runtime.run({ sessionKey: "s", message: "hello" });
     const compacted = await runtime.compact("s");
     expect((await run.result).status).toBe("ok");
-    expect(compacted?.messages).toBeGreaterThan(0);
+    expect(compacted.compacted && compacted.messages).toBeGreaterThan(0);
     const loaded = await runtime.sessions.loadMessages((await runtime.sessions.get("s"))!);
     expect(String(loaded[0]?.content)).toContain("manual summary");
     await runtime.idle("s");
   });
 
-  it("without a strategy, compact says nothing was done", async () => {
+  it("without a strategy, compact says nothing was done and why", async () => {
     const { runtime } = fauxRuntime([]);
-    expect(await runtime.compact("s")).toBeUndefined();
+    expect(await runtime.compact("s")).toEqual({
+      compacted: false,
+      reason: "no compaction is configured for this agent",
+    });
   });
 });
 

@@ -265,7 +265,7 @@ describe("agent loop through the runtime (faux provider)", () => {
     expect(faux.contexts[1]?.messages[0]?.content).toBe("summary");
   });
 
-  it("overflow that compaction cannot fix ends with a clear error after 3 attempts", async () => {
+  it("overflow that compaction cannot fix ends with a clear error after one compact-and-retry", async () => {
     const overflow = {
       error: { reason: "context_overflow" as const, status: 400, message: "prompt is too long" },
     };
@@ -280,8 +280,8 @@ describe("agent loop through the runtime (faux provider)", () => {
     });
     const result = await runtime.run({ sessionKey: "s", message: "go" }).result;
     expect(result.status).toBe("error");
-    expect(compactions).toBe(3);
-    expect(result.error?.message).toMatch(/no longer fits .* after 3 compaction attempt/);
+    expect(compactions).toBe(1);
+    expect(result.error?.message).toMatch(/no longer fits .* after 1 compaction attempt/);
   });
 
   it("a throwing event listener does not break the run", async () => {
