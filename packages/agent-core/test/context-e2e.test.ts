@@ -152,7 +152,7 @@ describe("context management end to end (16k window, large tool results)", () =>
     runtime.resolveAgent(undefined, "s").compaction = strategy;
     const reply = await handleCommand(runtime, "s", "/context");
     expect(reply?.text).toContain("Compaction: default mode, at 80% of the window");
-    expect(reply?.text).toMatch(/Pruning: cache-ttl, \d+ call\(s\) pruned; last: \d+ soft-trimmed, \d+ hard-cleared/);
+    expect(reply?.text).toMatch(/Pruning: cache-ttl \(ttl 0 s\), \d+ call\(s\) pruned; last: \d+ soft-trimmed, \d+ hard-cleared/);
   });
 
   it("without the memory flush, no flush turn runs and no memory file appears", async () => {

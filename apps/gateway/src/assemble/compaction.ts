@@ -1,6 +1,6 @@
 /**
- * Compaction per agent: `agents.list[].compaction` / `contextPruning` override
- * `agents.defaults` key by key. Summaries are written by the agent's primary model through the
+ * Compaction per agent: `agents.list[].compaction` / `contextPruning` replace the sections of
+ * `agents.defaults` for that agent. Summaries are written by the agent's primary model through the
  * same providers and credentials as a normal turn.
  */
 import {
@@ -18,28 +18,20 @@ type Defaults = ClawConfig["agents"]["defaults"];
 type CompactionConfig = Defaults["compaction"];
 type PruningConfig = Defaults["contextPruning"];
 
-/** The agent's compaction and pruning settings: its own keys over the defaults' keys. */
+/**
+ * The agent's compaction and pruning sections: its own section when it has one, else the
+ * defaults' (config's agent-scope rule: whole sections, no deep merge; the schema has already
+ * filled each section's own defaults).
+ */
 export function agentCompactionConfig(
   config: ClawConfig,
   agentId: string,
 ): { compaction: CompactionConfig; contextPruning: PruningConfig } {
   const defaults = config.agents.defaults;
   const own = resolveAgentConfig(config, agentId);
-  const ownCompaction = own?.compaction === defaults.compaction ? undefined : own?.compaction;
-  const ownPruning = own?.contextPruning === defaults.contextPruning ? undefined : own?.contextPruning;
   return {
-    compaction: {
-      ...defaults.compaction,
-      ...ownCompaction,
-      memoryFlush: { ...defaults.compaction.memoryFlush, ...ownCompaction?.memoryFlush },
-    },
-    contextPruning: {
-      ...defaults.contextPruning,
-      ...ownPruning,
-      softTrim: { ...defaults.contextPruning.softTrim, ...ownPruning?.softTrim },
-      hardClear: { ...defaults.contextPruning.hardClear, ...ownPruning?.hardClear },
-      tools: { ...defaults.contextPruning.tools, ...ownPruning?.tools },
-    },
+    compaction: own?.compaction ?? defaults.compaction,
+    contextPruning: own?.contextPruning ?? defaults.contextPruning,
   };
 }
 
@@ -63,10 +55,10 @@ export function assembleCompaction(
     identifierPolicy: compaction.identifierPolicy,
     identifierInstructions: compaction.identifierInstructions,
     memoryFlush: {
-      enabled: compaction.memoryFlush.enabled,
-      softThresholdTokens: compaction.memoryFlush.softThresholdTokens,
-      prompt: compaction.memoryFlush.prompt,
-      systemPrompt: compaction.memoryFlush.systemPrompt,
+      enabled: compaction.memoryFlush?.enabled,
+      softThresholdTokens: compaction.memoryFlush?.softThresholdTokens,
+      prompt: compaction.memoryFlush?.prompt,
+      systemPrompt: compaction.memoryFlush?.systemPrompt,
     },
     summarize: createModelSummarizer({
       stream,

@@ -16,6 +16,7 @@ import {
   effectiveReserveTokens,
   pruneContextMessages,
   repairToolUseResultPairing,
+  resolveContextPruningSettings,
   type Summarizer,
   type TokenEstimator,
 } from "@claw/compaction";
@@ -150,11 +151,13 @@ export function createCompactionStrategy(options: CompactionStrategyOptions): Co
         `Compaction: ${options.mode ?? "default"} mode, at ${Math.round(share * 100)}% of the window (reply reserve included)${options.memoryFlush && options.memoryFlush.enabled !== false ? ", memory flush on" : ""}`,
       ];
       if (!pruning || pruning.mode === "off") lines.push("Pruning: off");
-      else if (!state?.lastPrune) lines.push("Pruning: cache-ttl, nothing pruned in this session yet");
       else {
-        const last = state.lastPrune;
+        const head = `Pruning: cache-ttl (ttl ${Math.round(resolveContextPruningSettings(pruning).ttlMs / 1000)} s)`;
+        const last = state?.lastPrune;
         lines.push(
-          `Pruning: cache-ttl, ${state.prunedCalls} call(s) pruned; last: ${last.softTrimmed} soft-trimmed, ${last.hardCleared} hard-cleared, ${last.charsSaved.toLocaleString("en-US")} chars saved`,
+          last
+            ? `${head}, ${state.prunedCalls} call(s) pruned; last: ${last.softTrimmed} soft-trimmed, ${last.hardCleared} hard-cleared, ${last.charsSaved.toLocaleString("en-US")} chars saved`
+            : `${head}, nothing pruned in this session yet`,
         );
       }
       return lines;
