@@ -13,7 +13,11 @@ function config(document: Record<string, unknown>) {
 const base = {
   agents: {
     defaults: {
-      compaction: { mode: "safeguard", keepRecentTokens: 12_000, memoryFlush: { softThresholdTokens: 2_000 } },
+      compaction: {
+        mode: "safeguard",
+        keepRecentTokens: 12_000,
+        memoryFlush: { softThresholdTokens: 2_000 },
+      },
       contextPruning: { mode: "cache-ttl", ttl: "10m", tools: { deny: ["memory_*"] } },
     },
     list: [
@@ -30,15 +34,25 @@ const base = {
 describe("per-agent compaction settings", () => {
   it("an agent's own section replaces the defaults' section; agents without one inherit it", () => {
     const cfg = config(base);
-    expect(agentCompactionConfig(cfg, "main").compaction).toMatchObject({ mode: "safeguard", keepRecentTokens: 12_000 });
-    expect(agentCompactionConfig(cfg, "main").contextPruning).toMatchObject({ ttl: "10m", tools: { deny: ["memory_*"] } });
+    expect(agentCompactionConfig(cfg, "main").compaction).toMatchObject({
+      mode: "safeguard",
+      keepRecentTokens: 12_000,
+    });
+    expect(agentCompactionConfig(cfg, "main").contextPruning).toMatchObject({
+      ttl: "10m",
+      tools: { deny: ["memory_*"] },
+    });
     const coder = agentCompactionConfig(cfg, "coder");
     expect(coder.compaction).toMatchObject({
       mode: "default",
       keepRecentTokens: 6_000,
       memoryFlush: { enabled: false },
     });
-    expect(coder.contextPruning).toMatchObject({ mode: "cache-ttl", ttl: "30s", softTrim: { maxChars: 2_000 } });
+    expect(coder.contextPruning).toMatchObject({
+      mode: "cache-ttl",
+      ttl: "30s",
+      softTrim: { maxChars: 2_000 },
+    });
   });
 
   it("each agent's strategy carries its own mode and pruning ttl", () => {

@@ -20,7 +20,9 @@ import {
 
 const TURNS = Number(process.env.CLAW_BENCH_TURNS ?? 2_000);
 const WINDOW = 32_000;
-const RESULT = "lorem ipsum dolor sit amet, consectetur adipiscing elit sed do eiusmod tempor. ".repeat(640).slice(0, 50_000);
+const RESULT = "lorem ipsum dolor sit amet, consectetur adipiscing elit sed do eiusmod tempor. "
+  .repeat(640)
+  .slice(0, 50_000);
 
 function textOf(message: Message | undefined): string {
   if (!message) return "";
@@ -38,7 +40,12 @@ function agentStep(call: FauxCall) {
 }
 const agentModel = createFauxProvider([agentStep], { contextWindow: WINDOW, whenExhausted: "repeat-last" });
 const summaryModel = createFauxProvider(
-  [(call: FauxCall) => `Files read: ${extractIdentifiers(`${call.context.systemPrompt}\n${textOf(call.context.messages[0])}`).slice(-40).join(" ")}`],
+  [
+    (call: FauxCall) =>
+      `Files read: ${extractIdentifiers(`${call.context.systemPrompt}\n${textOf(call.context.messages[0])}`)
+        .slice(-40)
+        .join(" ")}`,
+  ],
   { provider: "faux-summary", whenExhausted: "repeat-last" },
 );
 

@@ -83,7 +83,10 @@ function setup(
       return textResult("saved");
     },
   };
-  const summarizer = createFauxProvider([summaryStep as never], { provider: "faux-sum", whenExhausted: "repeat-last" });
+  const summarizer = createFauxProvider([summaryStep as never], {
+    provider: "faux-sum",
+    whenExhausted: "repeat-last",
+  });
   const strategy = createCompactionStrategy({
     summarize: createModelSummarizer({ stream: summarizer.stream, model: summarizer.model }),
     estimator: charsPerTokenEstimator,
@@ -130,8 +133,12 @@ describe("context management end to end (16k window, large tool results)", () =>
     expect(readFileSync(join(workspace, "memory", "2026-11-24.md"), "utf8")).toContain("durable note");
 
     // Pruning trimmed old tool results between compactions, and said so.
-    expect(events.some((e) => e.phase === "prune" && Number(e.data.softTrimmed) + Number(e.data.hardCleared) > 0)).toBe(true);
-    expect(faux.contexts.some((c) => c.messages.some((m) => textOf(m).includes("[Tool result trimmed")))).toBe(true);
+    expect(
+      events.some((e) => e.phase === "prune" && Number(e.data.softTrimmed) + Number(e.data.hardCleared) > 0),
+    ).toBe(true);
+    expect(
+      faux.contexts.some((c) => c.messages.some((m) => textOf(m).includes("[Tool result trimmed"))),
+    ).toBe(true);
 
     // The loaded conversation: a summary holding the early identifiers, then the kept tail verbatim.
     const loaded = await runtime.sessions.loadMessages(entry!);
@@ -142,7 +149,12 @@ describe("context management end to end (16k window, large tool results)", () =>
     expect(textOf(loaded.at(-1))).toBe("done with /srv/data/file-30.txt");
     const lastTask = loaded.findIndex((m) => m.role === "user" && textOf(m) === "task 30");
     expect(lastTask).toBeGreaterThan(0);
-    expect(loaded.slice(lastTask).map((m) => m.role)).toEqual(["user", "assistant", "toolResult", "assistant"]);
+    expect(loaded.slice(lastTask).map((m) => m.role)).toEqual([
+      "user",
+      "assistant",
+      "toolResult",
+      "assistant",
+    ]);
     expect(textOf(loaded[lastTask + 2])).toContain(FILLER);
   });
 
@@ -152,7 +164,9 @@ describe("context management end to end (16k window, large tool results)", () =>
     runtime.resolveAgent(undefined, "s").compaction = strategy;
     const reply = await handleCommand(runtime, "s", "/context");
     expect(reply?.text).toContain("Compaction: default mode, at 80% of the window");
-    expect(reply?.text).toMatch(/Pruning: cache-ttl \(ttl 0 s\), \d+ call\(s\) pruned; last: \d+ soft-trimmed, \d+ hard-cleared/);
+    expect(reply?.text).toMatch(
+      /Pruning: cache-ttl \(ttl 0 s\), \d+ call\(s\) pruned; last: \d+ soft-trimmed, \d+ hard-cleared/,
+    );
   });
 
   it("without the memory flush, no flush turn runs and no memory file appears", async () => {
@@ -188,7 +202,9 @@ describe("summariser failures keep the history and report the failure", () => {
     const summaryCalls = summarizer.calls.length;
     const outcome = await runtime.compact("s");
     expect(outcome.compacted).toBe(false);
-    expect(outcome.compacted === false && outcome.reason).toMatch(/the summary failed, so the history was kept/);
+    expect(outcome.compacted === false && outcome.reason).toMatch(
+      /the summary failed, so the history was kept/,
+    );
     expect(outcome.compacted === false && outcome.reason).toMatch(error);
     expect(summarizer.calls.length - summaryCalls).toBeGreaterThanOrEqual(2); // retried per policy
     const failed = events.filter((e) => e.phase === "error" && e.reason === "manual");

@@ -6,9 +6,9 @@ import { DEFAULT_MAX_HISTORY_SHARE, pruneHistoryForContextShare } from "./prune/
 import { findRecentCut } from "./prune/keep-recent.js";
 import { DEFAULT_PARTS } from "./prune/split.js";
 import { maxSummaryChunkTokens } from "./summarize/chunking.js";
+import { SummaryFailedError, withSummaryRetries } from "./summarize/failure.js";
 import type { IdentifierKind } from "./summarize/identifiers.js";
 import { buildSummaryInstructions, type IdentifierPolicy } from "./summarize/instructions.js";
-import { SummaryFailedError, withSummaryRetries } from "./summarize/failure.js";
 import { type QualityReport, summarizeWithQualityGuard } from "./summarize/quality-guard.js";
 import { type SummaryStats, summarizeInStages, summarizeWithFallback } from "./summarize/stages.js";
 import { createCompactionSummaryMessage, readCompactionSummary } from "./summarize/summary-message.js";

@@ -99,6 +99,7 @@ export {
   SAFETY_MARGIN,
   SUMMARIZATION_OVERHEAD_TOKENS,
 } from "./summarize/chunking.js";
+export { SummaryFailedError, type SummaryFailureKind, withSummaryRetries } from "./summarize/failure.js";
 export {
   ALL_IDENTIFIER_KINDS,
   extractIdentifiers,
@@ -116,7 +117,6 @@ export {
   SUMMARY_SECTIONS,
   type SummaryInstructionOptions,
 } from "./summarize/instructions.js";
-export { SummaryFailedError, type SummaryFailureKind, withSummaryRetries } from "./summarize/failure.js";
 export {
   type QualityGuardOptions,
   type QualityReport,

@@ -5,12 +5,13 @@ import {
   effectiveKeepRecentTokens,
   effectiveReserveTokens,
   extractIdentifiers,
-  SummaryFailedError,
   type Summarizer,
+  SummaryFailedError,
 } from "../src/index.js";
 import { assistant, label, sized, user } from "./build.js";
 
-const IDS = "see /srv/app/config/prod.yaml, https://ci.example.com/run/42 and 3f2b8c1e-9a4d-4e2b-8f1a-0c9d8e7f6a5b";
+const IDS =
+  "see /srv/app/config/prod.yaml, https://ci.example.com/run/42 and 3f2b8c1e-9a4d-4e2b-8f1a-0c9d8e7f6a5b";
 
 /** A faux summariser that keeps every identifier of what it summarises. */
 const keeper: Summarizer = async (messages) => {
@@ -41,13 +42,22 @@ describe("bounded tail and reserve", () => {
 
   it("default mode on a 16k window compacts a history the old 20k tail kept whole", async () => {
     const long = Array.from({ length: 12 }, (_, i) => user(`m${i}`, 1_400));
-    const { result } = await compactHistory(long, { contextWindow: 16_000, summarize: keeper, estimator: sized });
+    const { result } = await compactHistory(long, {
+      contextWindow: 16_000,
+      summarize: keeper,
+      estimator: sized,
+    });
     expect(result).toMatchObject({ compacted: true, budgetTokens: 4_000 });
     expect(result.keptTokens).toBeLessThanOrEqual(4_000);
   });
 
   it("manual compaction drops everything before the latest turn, even within the tail budget", async () => {
-    const short = [user("a", 10), assistant("b", { tokens: 10 }), user("c", 10), assistant("d", { tokens: 10 })];
+    const short = [
+      user("a", 10),
+      assistant("b", { tokens: 10 }),
+      user("c", 10),
+      assistant("d", { tokens: 10 }),
+    ];
     const { messages, result } = await compactHistory(short, {
       contextWindow: 200_000,
       summarize: keeper,
@@ -92,14 +102,18 @@ describe("summaries that must fail", () => {
       count++;
       return summarize(...args);
     };
-    const error = await compactHistory(history(), { ...options, summarize: counted }).catch((e: unknown) => e);
+    const error = await compactHistory(history(), { ...options, summarize: counted }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(SummaryFailedError);
     expect(error).toMatchObject({ kind });
     expect(count).toBe(calls);
   });
 
   it("identifier loss names what was lost", async () => {
-    const error = await compactHistory(history(), { ...options, summarize: dropper }).catch((e: unknown) => e);
+    const error = await compactHistory(history(), { ...options, summarize: dropper }).catch(
+      (e: unknown) => e,
+    );
     expect((error as SummaryFailedError).missingIdentifiers).toEqual(
       expect.arrayContaining(["/srv/app/config/prod.yaml", "https://ci.example.com/run/42"]),
     );
@@ -108,7 +122,11 @@ describe("summaries that must fail", () => {
   it("a summariser that keeps identifiers passes, and they survive into the summary", async () => {
     const { summary, result } = await compactHistory(history(), { ...options, summarize: keeper });
     expect(result.compacted).toBe(true);
-    for (const id of ["/srv/app/config/prod.yaml", "https://ci.example.com/run/42", "3f2b8c1e-9a4d-4e2b-8f1a-0c9d8e7f6a5b"])
+    for (const id of [
+      "/srv/app/config/prod.yaml",
+      "https://ci.example.com/run/42",
+      "3f2b8c1e-9a4d-4e2b-8f1a-0c9d8e7f6a5b",
+    ])
       expect(summary).toContain(id);
   });
 

@@ -84,7 +84,8 @@ describe("compactHistory", () => {
     {
       name: "single message",
       history: [user("hi", 10)],
-      reason: "nothing older than the kept tail: all 1 message(s) (10 tokens) fit the kept tail of 20000 tokens",
+      reason:
+        "nothing older than the kept tail: all 1 message(s) (10 tokens) fit the kept tail of 20000 tokens",
     },
   ])("$name: nothing to do, history returned as is", async ({ history, reason }) => {
     const { messages, result: r } = await compactHistory(history, {

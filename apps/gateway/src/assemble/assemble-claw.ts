@@ -90,7 +90,13 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
       }),
   });
   for (const agent of agents)
-    agent.definition.compaction = assembleCompaction(config, agent.definition, models, auth.profiles, options.stream);
+    agent.definition.compaction = assembleCompaction(
+      config,
+      agent.definition,
+      models,
+      auth.profiles,
+      options.stream,
+    );
   const runtime = createAgentRuntime({
     agents: agents.map((a) => a.definition),
     resolveModel: (ref) => models.resolve(ref),

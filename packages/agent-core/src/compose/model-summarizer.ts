@@ -1,5 +1,5 @@
 /** A summariser that asks a model (through any stream function) to write the compaction summary. */
-import { SummaryFailedError, type Summarizer } from "@claw/compaction";
+import { type Summarizer, SummaryFailedError } from "@claw/compaction";
 import type { Message, Model } from "@claw/providers";
 
 export interface ModelSummarizerOptions {

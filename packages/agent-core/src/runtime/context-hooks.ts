@@ -6,8 +6,8 @@
 import { createMemoryFlushMessage } from "@claw/compaction";
 import type { Message, Model } from "@claw/providers";
 import type { RunEmitter } from "../events/event-bus.js";
-import { runAgentLoop } from "../loop/run-loop.js";
 import type { RunLoopOptions } from "../loop/run-loop.js";
+import { runAgentLoop } from "../loop/run-loop.js";
 import { suppressionReason } from "../reply/silent-tokens.js";
 import type { SessionEntry, SessionStore } from "../sessions/session-store.js";
 import type { CompactionStrategy } from "./options.js";
@@ -24,7 +24,10 @@ export interface ContextHooksParams {
   /** The model the next call goes to (the one that answered last). */
   model: () => Model;
   /** The loop options the memory flush turn reuses (system prompt, tools, model call). */
-  loop: Pick<RunLoopOptions, "runId" | "sessionKey" | "agentId" | "systemPrompt" | "tools" | "callModel" | "now">;
+  loop: Pick<
+    RunLoopOptions,
+    "runId" | "sessionKey" | "agentId" | "systemPrompt" | "tools" | "callModel" | "now"
+  >;
 }
 
 type ContextHooks = Pick<RunLoopOptions, "transformMessages" | "beforeModelCall" | "recoverOverflow">;
@@ -39,7 +42,14 @@ export function createContextHooks(params: ContextHooksParams): ContextHooks {
   let lastFlush = typeof flagged === "number" ? flagged : undefined;
 
   const compact = async (messages: Message[], trigger: "threshold" | "overflow") => {
-    const outcome = await compactInto(entry, messages, params.model(), { strategy, sessions, emit }, signal, trigger);
+    const outcome = await compactInto(
+      entry,
+      messages,
+      params.model(),
+      { strategy, sessions, emit },
+      signal,
+      trigger,
+    );
     if (!("messages" in outcome)) return undefined;
     compactionCount++;
     return outcome.messages;

@@ -93,7 +93,15 @@ async function executeWithSignal(params: ExecuteRunParams, signal: AbortSignal):
       answeredBy = used;
     },
   });
-  const loop = { runId: active.runId, sessionKey: request.sessionKey, agentId: agent.id, systemPrompt, tools, callModel, now };
+  const loop = {
+    runId: active.runId,
+    sessionKey: request.sessionKey,
+    agentId: agent.id,
+    systemPrompt,
+    tools,
+    callModel,
+    now,
+  };
 
   const result = await runAgentLoop({
     ...loop,

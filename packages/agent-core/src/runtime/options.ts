@@ -80,7 +80,13 @@ export interface ContextSession {
 export interface ContextTransform {
   messages: Message[];
   /** Present when old tool results were soft-trimmed or hard-cleared for this call. */
-  pruned?: { softTrimmed: number; hardCleared: number; charsSaved: number; ratioBefore: number; ratioAfter: number };
+  pruned?: {
+    softTrimmed: number;
+    hardCleared: number;
+    charsSaved: number;
+    ratioBefore: number;
+    ratioAfter: number;
+  };
 }
 
 /** A compaction that replaced older messages with a summary. */

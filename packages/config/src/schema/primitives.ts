@@ -52,7 +52,10 @@ const DURATION_UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h:
  */
 export function durationMs(duration: string): number {
   const match = /^(\d+)(ms|s|m|h|d)$/.exec(duration);
-  if (!match) throw new Error(`config: "${duration}" is not a duration — write a number followed by ms, s, m, h or d, e.g. "5m"`);
+  if (!match)
+    throw new Error(
+      `config: "${duration}" is not a duration — write a number followed by ms, s, m, h or d, e.g. "5m"`,
+    );
   return Number(match[1]) * (DURATION_UNIT_MS[match[2] as string] ?? 1);
 }
 
