@@ -107,7 +107,7 @@ async function serveAssembled(options: StartClawOptions, assembled: AssembledCla
         const outcome = await runtime.compact(sessionKey);
         return outcome.compacted
           ? `Compacted: the conversation is now ${outcome.messages} messages.`
-          : `Nothing compacted: ${outcome.reason}.`;
+          : `Nothing to compact: ${outcome.reason}.`;
       },
     },
   });
