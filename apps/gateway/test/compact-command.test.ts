@@ -16,7 +16,11 @@ describe("/compact through the gateway", () => {
     const faux = createFauxProvider(["answer one", "answer two", "## Goal\nsay hello"], { provider: "faux" });
     const { client } = await startTestGateway(
       { agents: { defaults: { model: "faux/faux-1" } } },
-      { models: [faux.model], stream: faux.stream, scopes: ["operator.read", "operator.write", "operator.admin"] },
+      {
+        models: [faux.model],
+        stream: faux.stream,
+        scopes: ["operator.read", "operator.write", "operator.admin"],
+      },
     );
     expect((await send(client, "hello one")).status).toBe("ok");
     const nothing = await send(client, "/compact");
