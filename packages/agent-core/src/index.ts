@@ -2,7 +2,6 @@ export * from "./commands/index.js";
 export {
   type CompactionStrategyOptions,
   createCompactionStrategy,
-  MEMORY_FLUSH_PROMPT,
   type MemoryFlushSettings,
 } from "./compose/compaction-strategy.js";
 export { createFailoverRunner, type FailoverRunnerOptions } from "./compose/failover-runner.js";

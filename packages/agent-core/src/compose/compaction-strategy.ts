@@ -10,6 +10,7 @@ import {
   checkCompactionThreshold,
   compactHistory,
   DEFAULT_COMPACTION_THRESHOLD_RATIO,
+  DEFAULT_MEMORY_FLUSH_PROMPT,
   decideMemoryFlush,
   defaultTokenEstimator,
   effectiveKeepRecentTokens,
@@ -27,7 +28,7 @@ export interface MemoryFlushSettings {
   enabled?: boolean;
   /** Tokens before the compaction point at which the flush runs (default 4000). */
   softThresholdTokens?: number;
-  /** The user prompt of the flush turn (default asks for memory/YYYY-MM-DD.md and NO_REPLY). */
+  /** The user prompt of the flush turn (default `DEFAULT_MEMORY_FLUSH_PROMPT`: memory/YYYY-MM-DD.md, else NO_REPLY). */
   prompt?: string;
   /** Appended to the system prompt for the flush turn. */
   systemPrompt?: string;
@@ -45,10 +46,6 @@ export interface CompactionStrategyOptions extends CompactionSettings {
   estimator?: TokenEstimator;
   now?: () => number;
 }
-
-/** The default flush prompt: durable notes to the workspace's memory files, silent otherwise. */
-export const MEMORY_FLUSH_PROMPT =
-  "Pre-compaction memory flush: the conversation is about to be compacted. Store durable memories now with your tools (append to memory/YYYY-MM-DD.md in the workspace; create memory/ if needed). If there is nothing to store, reply with NO_REPLY.";
 
 interface SessionContextState {
   /** When the last request of this session was sent (the provider's prompt cache was touched). */
@@ -141,7 +138,7 @@ export function createCompactionStrategy(options: CompactionStrategyOptions): Co
         lastFlushCompactionCount: extra.lastFlushCompactionCount,
       });
       if (!decision.run) return undefined;
-      return { prompt: flush.prompt ?? MEMORY_FLUSH_PROMPT, systemPrompt: flush.systemPrompt };
+      return { prompt: flush.prompt ?? DEFAULT_MEMORY_FLUSH_PROMPT, systemPrompt: flush.systemPrompt };
     },
 
     describe(session) {
