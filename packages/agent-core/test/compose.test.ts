@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { charsPerTokenEstimator } from "@claw/compaction";
 import { createFauxProvider, type Message } from "@claw/providers";
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
@@ -179,6 +180,31 @@ describe("compaction strategy", () => {
     expect((await runtime.run({ sessionKey: "s", message: "hi" }).result).status).toBe("ok");
     expect(events).toEqual(["start", "end"]);
     expect(String(faux.contexts[0]?.messages[0]?.content)).toContain("short summary");
+  });
+});
+
+describe("compaction threshold", () => {
+  const model = createFauxProvider([], { contextWindow: 100_000 }).model;
+  const history = (tokens: number): Message[] => [
+    { role: "user", content: "x".repeat(tokens * 4), timestamp: 0 },
+    { role: "user", content: "x".repeat(tokens * 4), timestamp: 1 },
+  ];
+  const strategy = (maxContextTokens?: number) =>
+    createCompactionStrategy({
+      summarize: async () => "s",
+      estimator: charsPerTokenEstimator,
+      maxContextTokens,
+    });
+
+  it("counts the system prompt and caps the window at contextTokens", () => {
+    // 100k window: threshold min(80k, 100k − 16384) = 80k.
+    expect(strategy().shouldCompact?.(history(39_000), model)).toBe(false);
+    expect(strategy().shouldCompact?.(history(39_000), model, { systemPrompt: "y".repeat(16_004) })).toBe(
+      true,
+    );
+    // Capped at 20k: threshold min(16k, 20k − 5k) = 15k.
+    expect(strategy(20_000).shouldCompact?.(history(7_000), model)).toBe(false);
+    expect(strategy(20_000).shouldCompact?.(history(7_600), model)).toBe(true);
   });
 });
 

@@ -47,7 +47,10 @@ export function assembleCompaction(
   if (!model) return undefined;
   const key = profiles.find((p) => p.provider === model.provider);
   const { compaction, contextPruning: pruning } = agentCompactionConfig(config, agent.id);
+  const contextTokens =
+    resolveAgentConfig(config, agent.id)?.contextTokens ?? config.agents.defaults.contextTokens;
   return createCompactionStrategy({
+    maxContextTokens: contextTokens,
     mode: compaction.mode,
     reserveTokensFloor: compaction.reserveTokensFloor,
     maxHistoryShare: compaction.maxHistoryShare,

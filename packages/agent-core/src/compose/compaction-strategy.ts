@@ -43,6 +43,8 @@ export interface CompactionStrategyOptions extends CompactionSettings {
   thresholdShare?: number;
   /** The pre-compaction memory flush; off when omitted or `enabled: false`. */
   memoryFlush?: MemoryFlushSettings;
+  /** Caps the model's window (config `contextTokens`): the session never uses more than this. */
+  maxContextTokens?: number;
   estimator?: TokenEstimator;
   now?: () => number;
 }
@@ -66,6 +68,8 @@ export function createCompactionStrategy(options: CompactionStrategyOptions): Co
   const now = options.now ?? Date.now;
   const sessions = new Map<string, SessionContextState>();
   const share = options.thresholdShare ?? DEFAULT_COMPACTION_THRESHOLD_RATIO;
+  const windowOf = (model: Model) =>
+    Math.min(model.contextWindow, options.maxContextTokens ?? Number.POSITIVE_INFINITY);
 
   const stateOf = (sessionId: string): SessionContextState => {
     let state = sessions.get(sessionId);
@@ -85,9 +89,9 @@ export function createCompactionStrategy(options: CompactionStrategyOptions): Co
   const threshold = (tokens: number, model: Model) =>
     checkCompactionThreshold({
       tokens,
-      contextWindow: model.contextWindow,
+      contextWindow: windowOf(model),
       thresholdRatio: share,
-      reserveTokens: effectiveReserveTokens(model.contextWindow, options.reserveTokens),
+      reserveTokens: effectiveReserveTokens(windowOf(model), options.reserveTokens),
     });
 
   return {
@@ -98,7 +102,7 @@ export function createCompactionStrategy(options: CompactionStrategyOptions): Co
         const at = now();
         const state = session ? stateOf(session.sessionId) : undefined;
         const result = pruneContextMessages(messages, {
-          contextWindowTokens: model.contextWindow,
+          contextWindowTokens: windowOf(model),
           settings: options.contextPruning,
           now: at,
           lastCacheTouchAt: state?.lastCacheTouchAt,
@@ -130,7 +134,7 @@ export function createCompactionStrategy(options: CompactionStrategyOptions): Co
       const tokens = contextTokens(messages, extra.systemPrompt);
       const decision = decideMemoryFlush({
         totalTokens: tokens,
-        contextWindowTokens: model.contextWindow,
+        contextWindowTokens: windowOf(model),
         reserveTokensFloor: 0,
         compactionThresholdTokens: threshold(tokens, model).thresholdTokens,
         softThresholdTokens: flush.softThresholdTokens,
@@ -168,8 +172,8 @@ export function createCompactionStrategy(options: CompactionStrategyOptions): Co
         messages: next,
       } = await compactHistory(messages, {
         ...options,
-        keepRecentTokens: effectiveKeepRecentTokens(model.contextWindow, options.keepRecentTokens),
-        contextWindow: model.contextWindow,
+        keepRecentTokens: effectiveKeepRecentTokens(windowOf(model), options.keepRecentTokens),
+        contextWindow: windowOf(model),
         estimator,
         signal,
         trigger,
