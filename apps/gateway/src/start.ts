@@ -109,9 +109,9 @@ async function serveAssembled(options: StartClawOptions, assembled: AssembledCla
       stopChildren: (sessionKey) => assembled.subagents.stop(sessionKey),
       compact: async (sessionKey) => {
         const outcome = await runtime.compact(sessionKey);
-        return outcome
+        return outcome.compacted
           ? `Compacted: the conversation is now ${outcome.messages} messages.`
-          : "Nothing to compact.";
+          : `Nothing to compact: ${outcome.reason}.`;
       },
     },
   });

@@ -2,9 +2,10 @@ export * from "./commands/index.js";
 export {
   type CompactionStrategyOptions,
   createCompactionStrategy,
-  createModelSummarizer,
+  type MemoryFlushSettings,
 } from "./compose/compaction-strategy.js";
 export { createFailoverRunner, type FailoverRunnerOptions } from "./compose/failover-runner.js";
+export { createModelSummarizer, type ModelSummarizerOptions } from "./compose/model-summarizer.js";
 export { createPromptBuilder, type PromptBuilderOptions } from "./compose/prompt-builder.js";
 export {
   createPolicyToolFilter,
@@ -35,12 +36,16 @@ export { type BlockChunkOptions, chunkReplyText, DEFAULT_BLOCK_CHUNK } from "./r
 export { createReasoningTagStripper, stripReasoningTags } from "./reply/reasoning-tags.js";
 export { type ShapedReply, shapeReply } from "./reply/shape-reply.js";
 export { HEARTBEAT_TOKEN, SILENT_TOKENS, suppressionReason } from "./reply/silent-tokens.js";
+export { type CompactIntoResult, MEMORY_FLUSH_FLAG } from "./runtime/context-hooks.js";
 export { type AgentRuntime, createAgentRuntime } from "./runtime/create-runtime.js";
 export { compactInto, isSubagentSessionKey, modelCandidates } from "./runtime/execute-run.js";
 export type {
   AgentDefinition,
   AgentRuntimeOptions,
+  CompactionOutcome,
   CompactionStrategy,
+  ContextSession,
+  ContextTransform,
   FallbackRunner,
   LaneName,
   ModelAttempt,

@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { charsPerTokenEstimator } from "@claw/compaction";
 import { createFauxProvider, type Message } from "@claw/providers";
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
@@ -182,6 +183,31 @@ describe("compaction strategy", () => {
   });
 });
 
+describe("compaction threshold", () => {
+  const model = createFauxProvider([], { contextWindow: 100_000 }).model;
+  const history = (tokens: number): Message[] => [
+    { role: "user", content: "x".repeat(tokens * 4), timestamp: 0 },
+    { role: "user", content: "x".repeat(tokens * 4), timestamp: 1 },
+  ];
+  const strategy = (maxContextTokens?: number) =>
+    createCompactionStrategy({
+      summarize: async () => "s",
+      estimator: charsPerTokenEstimator,
+      maxContextTokens,
+    });
+
+  it("counts the system prompt and caps the window at contextTokens", () => {
+    // 100k window: threshold min(80k, 100k − 16384) = 80k.
+    expect(strategy().shouldCompact?.(history(39_000), model)).toBe(false);
+    expect(strategy().shouldCompact?.(history(39_000), model, { systemPrompt: "y".repeat(16_004) })).toBe(
+      true,
+    );
+    // Capped at 20k: threshold min(16k, 20k − 5k) = 15k.
+    expect(strategy(20_000).shouldCompact?.(history(7_000), model)).toBe(false);
+    expect(strategy(20_000).shouldCompact?.(history(7_600), model)).toBe(true);
+  });
+});
+
 describe("runtime.compact and idle", () => {
   it("compacts a session on demand, queued behind its runs", async () => {
     const summarizerModel = createFauxProvider(["manual summary"], {
@@ -206,15 +232,18 @@ describe("runtime.compact and idle", () => {
     const run = runtime.run({ sessionKey: "s", message: "hello" });
     const compacted = await runtime.compact("s");
     expect((await run.result).status).toBe("ok");
-    expect(compacted?.messages).toBeGreaterThan(0);
+    expect(compacted.compacted && compacted.messages).toBeGreaterThan(0);
     const loaded = await runtime.sessions.loadMessages((await runtime.sessions.get("s"))!);
     expect(String(loaded[0]?.content)).toContain("manual summary");
     await runtime.idle("s");
   });
 
-  it("without a strategy, compact says nothing was done", async () => {
+  it("without a strategy, compact says nothing was done and why", async () => {
     const { runtime } = fauxRuntime([]);
-    expect(await runtime.compact("s")).toBeUndefined();
+    expect(await runtime.compact("s")).toEqual({
+      compacted: false,
+      reason: "no compaction is configured for this agent",
+    });
   });
 });
 

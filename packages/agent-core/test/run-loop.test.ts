@@ -265,7 +265,7 @@ describe("agent loop through the runtime (faux provider)", () => {
     expect(faux.contexts[1]?.messages[0]?.content).toBe("summary");
   });
 
-  it("overflow that compaction cannot fix ends with a clear error after 3 attempts", async () => {
+  it("overflow that compaction cannot fix ends with a clear error after one compact-and-retry", async () => {
     const overflow = {
       error: { reason: "context_overflow" as const, status: 400, message: "prompt is too long" },
     };
@@ -280,8 +280,32 @@ describe("agent loop through the runtime (faux provider)", () => {
     });
     const result = await runtime.run({ sessionKey: "s", message: "go" }).result;
     expect(result.status).toBe("error");
-    expect(compactions).toBe(3);
-    expect(result.error?.message).toMatch(/no longer fits .* after 3 compaction attempt/);
+    expect(compactions).toBe(1);
+    expect(result.error?.message).toMatch(/no longer fits .* after 1 compaction attempt/);
+  });
+
+  it("overflow compacts and retries once on the same model, then fails clearly — never a fallback", async () => {
+    const overflow = {
+      error: { reason: "context_overflow" as const, status: 400, message: "prompt is too long" },
+    };
+    let compactions = 0;
+    const { runtime, faux, models } = fauxRuntime([overflow, overflow, "never"], {
+      compaction: {
+        async compact(messages) {
+          compactions += 1;
+          return { messages: messages.slice(-1), summary: "s", replacedCount: messages.length - 1 };
+        },
+      },
+    });
+    const backup = faux.modelFor("faux-2");
+    models.set(`${backup.provider}/${backup.id}`, backup);
+    runtime.agents[0]!.model.fallbacks = [`${backup.provider}/${backup.id}`];
+    const result = await runtime.run({ sessionKey: "s", message: "go" }).result;
+    expect(result.status).toBe("error");
+    expect(result.error?.reason).toBe("overflow_unrecoverable");
+    expect(result.error?.message).toMatch(/after 1 compaction attempt\(s\): prompt is too long/);
+    expect(compactions).toBe(1);
+    expect(faux.calls.map((c) => c.model.id)).toEqual(["faux-1", "faux-1"]);
   });
 
   it("a throwing event listener does not break the run", async () => {

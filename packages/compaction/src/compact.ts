@@ -6,12 +6,14 @@ import { DEFAULT_MAX_HISTORY_SHARE, pruneHistoryForContextShare } from "./prune/
 import { findRecentCut } from "./prune/keep-recent.js";
 import { DEFAULT_PARTS } from "./prune/split.js";
 import { maxSummaryChunkTokens } from "./summarize/chunking.js";
+import { SummaryFailedError, withSummaryRetries } from "./summarize/failure.js";
 import type { IdentifierKind } from "./summarize/identifiers.js";
 import { buildSummaryInstructions, type IdentifierPolicy } from "./summarize/instructions.js";
 import { type QualityReport, summarizeWithQualityGuard } from "./summarize/quality-guard.js";
 import { type SummaryStats, summarizeInStages, summarizeWithFallback } from "./summarize/stages.js";
 import { createCompactionSummaryMessage, readCompactionSummary } from "./summarize/summary-message.js";
 import type { Summarizer } from "./summarize/types.js";
+import { DEFAULT_RESERVE_TOKENS, effectiveKeepRecentTokens, effectiveReserveTokens } from "./threshold.js";
 
 export type CompactionMode = "default" | "safeguard";
 export type CompactionTrigger = "threshold" | "overflow" | "manual";
@@ -20,9 +22,9 @@ export type CompactionTrigger = "threshold" | "overflow" | "manual";
 export interface CompactionSettings {
   /** `default`: keep the last `keepRecentTokens`; `safeguard`: fit `maxHistoryShare` of the window. */
   mode?: CompactionMode;
-  /** Tokens reserved for the reply and summary (default 16384). */
+  /** Tokens reserved for the reply and summary (default 16384, at most a quarter of the window). */
   reserveTokens?: number;
-  /** default mode: recent tokens kept verbatim (default 20000). */
+  /** default mode: recent tokens kept verbatim (default 20000, at most a quarter of the window). */
   keepRecentTokens?: number;
   /** safeguard mode: share of the window the history may use (default 0.5). */
   maxHistoryShare?: number;
@@ -33,8 +35,12 @@ export interface CompactionSettings {
   identifierPolicy?: IdentifierPolicy;
   identifierInstructions?: string;
   identifierKinds?: readonly IdentifierKind[];
-  /** Identifier check after summarising (default enabled, one retry). */
-  qualityGuard?: { enabled?: boolean; maxRetries?: number };
+  /**
+   * Summary checks (default enabled, one retry): a blank or failed summary call is retried
+   * `maxRetries` times; a summary keeping less than `minKeptShare` (default 0.5) of the
+   * identifiers in the dropped history is retried with them listed, then refused.
+   */
+  qualityGuard?: { enabled?: boolean; maxRetries?: number; minKeptShare?: number };
   /** Parts per staged summary and per pruning round (default 2). */
   parts?: number;
 }
@@ -123,8 +129,8 @@ export async function compactHistory(
   const body = previousSummary === undefined ? history : history.slice(1);
   const reserve =
     mode === "safeguard"
-      ? Math.max(options.reserveTokens ?? 16_384, options.reserveTokensFloor ?? 20_000)
-      : (options.reserveTokens ?? 16_384);
+      ? Math.max(options.reserveTokens ?? DEFAULT_RESERVE_TOKENS, options.reserveTokensFloor ?? 20_000)
+      : effectiveReserveTokens(window, options.reserveTokens);
   let tokensBefore = 0;
   for (const message of history) tokensBefore += estimator.message(message);
 
@@ -149,12 +155,14 @@ export async function compactHistory(
     repairStats = pruned.repair;
   } else {
     const repaired = repairToolUseResultPairing(body);
-    budgetTokens = options.keepRecentTokens ?? 20_000;
-    const cut = findRecentCut(repaired.messages, budgetTokens, estimator);
-    kept = repaired.messages.slice(cut.cutIndex);
+    budgetTokens = effectiveKeepRecentTokens(window, options.keepRecentTokens);
+    let cutIndex = findRecentCut(repaired.messages, budgetTokens, estimator).cutIndex;
+    // /compact: everything before the latest turn goes, even when it would fit the budget.
+    if (options.trigger === "manual") cutIndex = Math.max(cutIndex, lastTurnStart(repaired.messages));
+    kept = repaired.messages.slice(cutIndex);
     const orphans = [...repaired.droppedOrphanResults, ...repaired.droppedDuplicateResults];
-    dropped = [...repaired.messages.slice(0, cut.cutIndex), ...orphans];
-    droppedChunks = cut.cutIndex > 0 ? 1 : 0;
+    dropped = [...repaired.messages.slice(0, cutIndex), ...orphans];
+    droppedChunks = cutIndex > 0 ? 1 : 0;
     repairStats = {
       droppedOrphanResults: repaired.droppedOrphanResults.length,
       droppedDuplicateResults: repaired.droppedDuplicateResults.length,
@@ -189,11 +197,11 @@ export async function compactHistory(
     fits: tokensBefore <= window - reserve,
   };
   if (dropped.length === 0) {
-    const reason =
-      history.length === 0 ? "empty history" : "nothing can be dropped (already within budget or preserved)";
-    return { messages: history as Message[], result: { ...base, reason } };
+    return { messages: history as Message[], result: { ...base, reason: nothingToDropReason(base, body) } };
   }
 
+  const maxRetries = options.qualityGuard?.maxRetries ?? 1;
+  const summarize = withSummaryRetries(options.summarize, maxRetries);
   const common = {
     identifierPolicy: options.identifierPolicy ?? "strict",
     identifierInstructions: options.identifierInstructions,
@@ -206,7 +214,7 @@ export async function compactHistory(
     previousSummary,
     identifierPolicy: options.qualityGuard?.enabled === false ? "off" : common.identifierPolicy,
     identifierKinds: options.identifierKinds,
-    maxRetries: options.qualityGuard?.maxRetries ?? 1,
+    maxRetries,
     run: (missing) => {
       const instructions = buildSummaryInstructions({
         ...common,
@@ -216,7 +224,7 @@ export async function compactHistory(
       });
       const summarizeOptions = {
         messages: dropped,
-        summarize: options.summarize,
+        summarize,
         instructions,
         contextWindow: window,
         signal: options.signal,
@@ -238,6 +246,7 @@ export async function compactHistory(
     },
   });
 
+  assertIdentifiersKept(guarded.quality, options.qualityGuard?.minKeptShare ?? 0.5);
   const summaryMessage = createCompactionSummaryMessage(guarded.summary, options.now ?? Date.now());
   const summaryTokens = estimator.message(summaryMessage);
   const tokensAfter = summaryTokens + keptTokens;
@@ -258,4 +267,32 @@ export async function compactHistory(
       fits: tokensAfter <= window - reserve,
     },
   };
+}
+
+/** Index of the latest user message: where the latest turn starts (0 when there is none). */
+function lastTurnStart(messages: readonly Message[]): number {
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]?.role === "user") return i;
+  return 0;
+}
+
+function nothingToDropReason(result: CompactionResult, body: readonly Message[]): string {
+  if (body.length === 0) return "the session has no history to compact yet";
+  if (result.mode === "safeguard")
+    return `nothing older than the preserved recent turns: the ${result.keptMessages} message(s) (${result.keptTokens} tokens) fit the history budget of ${result.budgetTokens} tokens`;
+  if (result.trigger === "manual")
+    return `nothing older than the latest turn: the session holds only its latest exchange (${result.keptMessages} message(s))`;
+  return `nothing older than the kept tail: all ${result.keptMessages} message(s) (${result.keptTokens} tokens) fit the kept tail of ${result.budgetTokens} tokens`;
+}
+
+/** A summary that lost most identifiers of the dropped history must not replace it. */
+function assertIdentifiersKept(quality: QualityReport, minKeptShare: number): void {
+  if (!quality.checked || quality.expected === 0 || quality.missing.length === 0) return;
+  const keptShare = (quality.expected - quality.missing.length) / quality.expected;
+  if (keptShare >= minKeptShare) return;
+  const shown = quality.missing.slice(0, 5).join(", ");
+  throw new SummaryFailedError(
+    `the summary lost ${quality.missing.length} of ${quality.expected} identifiers from the dropped history after ${quality.attempts} attempt(s) (${shown}${quality.missing.length > 5 ? ", …" : ""})`,
+    "identifiers-lost",
+    quality.missing,
+  );
 }

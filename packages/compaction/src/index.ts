@@ -99,6 +99,7 @@ export {
   SAFETY_MARGIN,
   SUMMARIZATION_OVERHEAD_TOKENS,
 } from "./summarize/chunking.js";
+export { SummaryFailedError, type SummaryFailureKind, withSummaryRetries } from "./summarize/failure.js";
 export {
   ALL_IDENTIFIER_KINDS,
   extractIdentifiers,
@@ -139,4 +140,10 @@ export {
   type CompactionThresholdInput,
   checkCompactionThreshold,
   DEFAULT_COMPACTION_THRESHOLD_RATIO,
+  DEFAULT_KEEP_RECENT_TOKENS,
+  DEFAULT_RESERVE_TOKENS,
+  effectiveKeepRecentTokens,
+  effectiveReserveTokens,
+  MAX_KEEP_RECENT_SHARE,
+  MAX_RESERVE_SHARE,
 } from "./threshold.js";

@@ -2,9 +2,9 @@ import type { UserMessage } from "@claw/providers";
 
 /** Tokens before the compaction point at which the flush runs (default). */
 export const DEFAULT_MEMORY_FLUSH_SOFT_THRESHOLD_TOKENS = 4000;
-/** The default flush prompt (exact reference wording). */
+/** The default flush prompt: durable notes to the workspace's memory files, NO_REPLY otherwise. */
 export const DEFAULT_MEMORY_FLUSH_PROMPT =
-  "Pre-compaction memory flush. Store durable memories now (use memory/YYYY-MM-DD.md; create memory/ if needed). If nothing to store, reply with [SILENT].";
+  "Pre-compaction memory flush. Store durable memories now (use memory/YYYY-MM-DD.md; create memory/ if needed). If nothing to store, reply with NO_REPLY.";
 
 const BYTE_UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
 

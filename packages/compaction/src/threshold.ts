@@ -36,3 +36,40 @@ export function checkCompactionThreshold(input: CompactionThresholdInput): Compa
     usage: input.contextWindow > 0 ? input.tokens / input.contextWindow : Number.POSITIVE_INFINITY,
   };
 }
+
+/** Default tokens reserved for the reply and the summary. */
+export const DEFAULT_RESERVE_TOKENS = 16_384;
+/** Default tokens of recent history kept verbatim by a default-mode compaction. */
+export const DEFAULT_KEEP_RECENT_TOKENS = 20_000;
+/** The reply reserve never takes more than this share of the window (small windows stay usable). */
+export const MAX_RESERVE_SHARE = 0.25;
+/** The kept tail never takes more than this share of the window, so a compaction always frees room. */
+export const MAX_KEEP_RECENT_SHARE = 0.25;
+
+/**
+ * The reply reserve for a window: the configured reserve, capped at a quarter of the window.
+ *
+ * @example
+ * effectiveReserveTokens(16_000); // → 4000 (not 16384, which would leave no room at all)
+ */
+export function effectiveReserveTokens(
+  contextWindow: number,
+  reserveTokens: number = DEFAULT_RESERVE_TOKENS,
+): number {
+  return Math.max(0, Math.min(reserveTokens, Math.floor(contextWindow * MAX_RESERVE_SHARE)));
+}
+
+/**
+ * The kept-tail budget for a window: the configured `keepRecentTokens`, capped at a quarter of
+ * the window.
+ *
+ * @example
+ * effectiveKeepRecentTokens(16_000); // → 4000
+ * effectiveKeepRecentTokens(200_000, 30_000); // → 30000
+ */
+export function effectiveKeepRecentTokens(
+  contextWindow: number,
+  keepRecentTokens: number = DEFAULT_KEEP_RECENT_TOKENS,
+): number {
+  return Math.max(1, Math.min(keepRecentTokens, Math.floor(contextWindow * MAX_KEEP_RECENT_SHARE)));
+}

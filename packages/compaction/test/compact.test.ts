@@ -80,8 +80,13 @@ describe("compactHistory", () => {
   });
 
   it.each([
-    { name: "empty history", history: [] as Message[], reason: "empty history" },
-    { name: "single message", history: [user("hi", 10)], reason: "nothing can be dropped" },
+    { name: "empty history", history: [] as Message[], reason: "no history to compact" },
+    {
+      name: "single message",
+      history: [user("hi", 10)],
+      reason:
+        "nothing older than the kept tail: all 1 message(s) (10 tokens) fit the kept tail of 20000 tokens",
+    },
   ])("$name: nothing to do, history returned as is", async ({ history, reason }) => {
     const { messages, result: r } = await compactHistory(history, {
       contextWindow: 200_000,

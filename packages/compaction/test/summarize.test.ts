@@ -115,18 +115,28 @@ describe("summarizeInStages", () => {
 });
 
 describe("summarizeWithFallback", () => {
+  it("both calls fail: throws a SummaryFailedError instead of writing a placeholder summary", async () => {
+    const { calls, summarize } = recorder(() => {
+      throw new Error("provider said no");
+    });
+    await expect(
+      summarizeWithFallback({
+        messages: [user("small", 10), user("huge", 900)],
+        summarize,
+        instructions: "",
+        contextWindow: 1000,
+        estimator: sized,
+      }),
+    ).rejects.toMatchObject({ name: "SummaryFailedError", kind: "provider-error" });
+    expect(calls).toHaveLength(2);
+  });
+
   it.each([
     { name: "success", fail: [] as number[], expect: "ok 1", calls: 1 },
     {
       name: "first call fails: retried without the oversized message",
       fail: [1],
       expect: "ok 2\n\n[1 oversized message(s) were left out of this summary.]",
-      calls: 2,
-    },
-    {
-      name: "both fail: a note with the count",
-      fail: [1, 2],
-      expect: "[Summary unavailable: 2 earlier message(s) omitted because summarisation failed.]",
       calls: 2,
     },
   ])("$name", async ({ fail, expect: expected, calls: n }) => {

@@ -46,6 +46,7 @@ export {
   type ResetPolicyConfig,
   type SessionSettings,
 } from "./schema/config.js";
+export { durationMs } from "./schema/primitives.js";
 export {
   buildCronSessionKey,
   buildDirectSessionKey,

@@ -89,6 +89,14 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
         problems: loaded.problems,
       }),
   });
+  for (const agent of agents)
+    agent.definition.compaction = assembleCompaction(
+      config,
+      agent.definition,
+      models,
+      auth.profiles,
+      options.stream,
+    );
   const runtime = createAgentRuntime({
     agents: agents.map((a) => a.definition),
     resolveModel: (ref) => models.resolve(ref),
@@ -98,11 +106,18 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
       onFailoverEvent: (event) => log.write("warn", `failover: ${event.type}`, { ...event }),
     }),
     sessions,
-    compaction: assembleCompaction(config, models, auth.profiles, options.stream),
     lanes: { main: config.agents.defaults.maxConcurrent },
     onListenerError: (error) => log.write("error", "event listener failed", { error: String(error) }),
   });
   runtime.subscribe((event) => {
+    // A failed summary keeps the history; say so in the log, not only on the event stream.
+    if (event.stream === "compaction" && (event.data.phase === "error" || event.data.skipped)) {
+      log.write("warn", `compaction ${event.data.phase === "error" ? "failed" : "skipped"}`, {
+        sessionKey: event.sessionKey,
+        trigger: event.data.reason,
+        ...(event.data.error ? { error: event.data.error } : { reason: event.data.skipped }),
+      });
+    }
     if (event.stream === "lifecycle" && (event.data.phase === "end" || event.data.phase === "error")) {
       log.write(event.data.phase === "end" ? "info" : "warn", `run ${String(event.data.status)}`, {
         runId: event.runId,

@@ -103,6 +103,8 @@ export const showContext: CommandHandler = async ({ runtime, sessionKey, args, o
     `Messages: ${messages.length} (${[...byRole].map(([r, n]) => `${r} ${n}`).join(", ") || "none"})`,
     `History: ${chars.toLocaleString("en-US")} chars (~${Math.round(chars / 4).toLocaleString("en-US")} tok)`,
     `Session tokens (cached): ${(entry.contextTokens ?? 0).toLocaleString("en-US")}`,
+    `Compactions: ${entry.compactionCount ?? 0}`,
+    ...(runtime.resolveAgent(entry.agentId, sessionKey).compaction?.describe?.(entry) ?? []),
   ];
   return { command: "context", text: lines.join("\n") } satisfies CommandReply;
 };

@@ -3,6 +3,7 @@
  * the model stops — or a guard (max turns, tool loop, abort, timeout) ends the run. Every run
  * ends in exactly one terminal state, reported on the lifecycle stream and in the result.
  */
+import { ContextOverflowError, runWithOverflowRecovery } from "@claw/compaction";
 import type { AssistantMessage, Context, Message, ToolCall, UserMessage } from "@claw/providers";
 import type { RunEmitter } from "../events/event-bus.js";
 import type { AgentTool } from "../tools/types.js";
@@ -14,7 +15,6 @@ import {
   addUsage,
   type CallModel,
   emptyUsage,
-  isContextOverflow,
   type RunError,
   type RunResult,
   type RunStatus,
@@ -47,9 +47,14 @@ export interface RunLoopOptions {
   onMessage?: (message: Message) => void | Promise<void>;
   /** Shapes each model call's messages (pruning); the conversation itself is not changed. */
   transformMessages?: (messages: Message[]) => Message[];
+  /**
+   * Runs before every model call (memory flush, threshold compaction); returns the compacted
+   * conversation to continue with, or undefined to keep it.
+   */
+  beforeModelCall?: (conversation: Message[]) => Promise<Message[] | undefined>;
   /** Compacts the conversation after a context overflow; undefined = cannot recover. */
   recoverOverflow?: (messages: Message[], attempt: number) => Promise<Message[] | undefined>;
-  /** Overflow recoveries allowed per run (default 3). */
+  /** Compact-and-retry rounds per model call after a context overflow (default 1). */
   maxOverflowRetries?: number;
   now?: () => number;
 }
@@ -70,7 +75,6 @@ export async function runAgentLoop(options: RunLoopOptions): Promise<RunResult> 
   const added: Message[] = [];
   let conversation: Message[] = [...options.history];
   let turns = 0;
-  let overflowRetries = 0;
   let lastAssistant: AssistantMessage | undefined;
   const toolMap = new Map(options.tools.map((t) => [t.name, t] as const));
   const loopDetector = createLoopDetector(options.maxToolRepeats ?? 5);
@@ -125,41 +129,25 @@ export async function runAgentLoop(options: RunLoopOptions): Promise<RunResult> 
         });
       }
       turns += 1;
-      let context: Context = {
-        systemPrompt: options.systemPrompt,
-        messages: conversation,
-        tools: options.tools,
-      };
-      try {
-        context = (await hooks.beforePrompt?.(context)) ?? context;
-      } catch (error) {
-        // Hooks fail only their own step: the model is called with the context unchanged.
-        emit("error", { message: `beforePrompt hook failed: ${errorMessage(error)}` });
-      }
+      conversation = (await options.beforeModelCall?.(conversation)) ?? conversation;
 
       let assistant: AssistantMessage;
       try {
-        assistant = await options.callModel(context, {
+        // Overflow compacts and retries (the one policy, from @claw/compaction); never a fallback.
+        ({ value: assistant } = await runWithOverflowRecovery({
+          attempt: async () => callModelOnce(await buildContext()),
+          compact: (attempt, overflow) => recover(overflow, attempt),
+          maxRetries: options.recoverOverflow ? (options.maxOverflowRetries ?? 1) : 0,
           signal,
-          onEvent: (event) => forwardAssistantEvent(event, emit),
-        });
+        }));
       } catch (error) {
         if (signal.aborted) return stoppedBySignal();
-        if (isContextOverflow(error)) {
-          const recovered = await recover(error);
-          if (recovered) continue;
-          return finish("error", overflowError(error));
-        }
+        if (error instanceof ContextOverflowError) return finish("error", overflowError(error));
         return finish("error", { message: errorMessage(error), reason: reasonOf(error) });
       }
-      addUsage(usage, assistant.usage);
 
       if (assistant.stopReason === "error" || assistant.stopReason === "aborted") {
         if (assistant.stopReason === "aborted" || signal.aborted) return stoppedBySignal();
-        if (assistant.error?.reason === "context_overflow") {
-          if (await recover(assistant.error)) continue;
-          return finish("error", overflowError(assistant.error));
-        }
         return finish("error", {
           message: assistant.error?.message ?? "model call failed",
           reason: assistant.error?.reason,
@@ -209,34 +197,45 @@ export async function runAgentLoop(options: RunLoopOptions): Promise<RunResult> 
     return finish(signal.aborted ? abortStatus(signal) : "error", { message: errorMessage(error) });
   }
 
-  async function recover(error: unknown): Promise<boolean> {
-    const limit = options.maxOverflowRetries ?? 3;
-    if (!options.recoverOverflow || overflowRetries >= limit) return false;
-    overflowRetries += 1;
-    emit("compaction", {
-      phase: "start",
-      reason: "overflow",
-      attempt: overflowRetries,
-      error: errorMessage(error),
-    });
-    const compacted = await options.recoverOverflow(conversation, overflowRetries);
-    emit("compaction", {
-      phase: "end",
-      reason: "overflow",
-      attempt: overflowRetries,
-      ok: compacted !== undefined,
-    });
-    if (!compacted) return false;
-    conversation = compacted;
-    turns -= 1;
-    return true;
+  async function buildContext(): Promise<Context> {
+    const context: Context = {
+      systemPrompt: options.systemPrompt,
+      messages: options.transformMessages?.(conversation) ?? conversation,
+      tools: options.tools,
+    };
+    try {
+      return (await hooks.beforePrompt?.(context)) ?? context;
+    } catch (error) {
+      // Hooks fail only their own step: the model is called with the context unchanged.
+      emit("error", { message: `beforePrompt hook failed: ${errorMessage(error)}` });
+      return context;
+    }
   }
 
-  function overflowError(error: unknown): RunError {
-    const tried = overflowRetries > 0 ? ` after ${overflowRetries} compaction attempt(s)` : "";
+  async function callModelOnce(context: Context): Promise<AssistantMessage> {
+    const assistant = await options.callModel(context, {
+      signal,
+      onEvent: (event) => forwardAssistantEvent(event, emit),
+    });
+    addUsage(usage, assistant.usage);
+    return assistant;
+  }
+
+  async function recover(overflow: unknown, attempt: number): Promise<{ compacted: boolean }> {
+    if (!options.recoverOverflow) return { compacted: false };
+    const error = errorMessage(overflowCause(overflow));
+    emit("compaction", { phase: "start", reason: "overflow", attempt, error });
+    const compacted = await options.recoverOverflow(conversation, attempt);
+    emit("compaction", { phase: "end", reason: "overflow", attempt, ok: compacted !== undefined });
+    if (compacted) conversation = compacted;
+    return { compacted: compacted !== undefined };
+  }
+
+  function overflowError(error: ContextOverflowError): RunError {
+    const tried = error.compactions > 0 ? ` after ${error.compactions} compaction attempt(s)` : "";
     return {
       reason: "overflow_unrecoverable",
-      message: `The conversation no longer fits the model's context window${tried}: ${errorMessage(error)}. Start a new session with /new or compact with /compact.`,
+      message: `The conversation no longer fits the model's context window${tried}: ${errorMessage(overflowCause(error.lastError))}. Start a new session with /new or compact with /compact.`,
     };
   }
 
@@ -289,4 +288,11 @@ function reasonOf(error: unknown): RunError["reason"] {
   const reason =
     typeof error === "object" && error !== null ? (error as { reason?: unknown }).reason : undefined;
   return typeof reason === "string" ? (reason as RunError["reason"]) : undefined;
+}
+
+/** The provider error inside an overflow: the failed message's `error`, or the thrown value. */
+function overflowCause(overflow: unknown): unknown {
+  if (typeof overflow === "object" && overflow !== null && "role" in overflow && "error" in overflow)
+    return (overflow as { error: unknown }).error ?? overflow;
+  return overflow;
 }

@@ -30,13 +30,14 @@ export interface AgentRuntime {
   /** Resolves once every run queued so far for the session has ended. */
   idle(sessionKey: string): Promise<void>;
   /**
-   * Compacts a session now (`/compact`), queued behind its runs; undefined when no compaction
-   * strategy is configured or there was nothing to compact.
+   * Compacts a session now (`/compact`), queued behind its runs: the new message count, or the
+   * exact reason nothing was compacted (no strategy, nothing older than the latest turn, a failed
+   * summary — the history is then kept).
    */
   compact(
     sessionKey: string,
     options?: { agentId?: string; signal?: AbortSignal },
-  ): Promise<{ messages: number } | undefined>;
+  ): Promise<{ compacted: true; messages: number } | { compacted: false; reason: string }>;
   /** Runs that are queued or active. */
   activeRuns(): { runId: string; sessionKey: string; started: boolean }[];
   readonly sessions: SessionStore;
@@ -237,8 +238,10 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
 
     compact(sessionKey, compactOptions = {}) {
       return queue.run(sessionKey, async () => {
-        if (!options.compaction) return undefined;
         const agent = resolveAgent(compactOptions.agentId, sessionKey);
+        const strategy = agent.compaction ?? options.compaction;
+        if (!strategy)
+          return { compacted: false, reason: "no compaction is configured for this agent" } as const;
         const entry = await sessions.resolve(sessionKey, { agentId: agent.id });
         const model = (options.resolveModel ?? ((ref: string) => findModel(ref)))(
           entry.modelOverride ?? agent.model.primary,
@@ -251,11 +254,13 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
           entry,
           messages,
           model,
-          { options, sessions, emit },
+          { strategy, sessions, emit },
           compactOptions.signal ?? new AbortController().signal,
           "manual",
         );
-        return next ? { messages: next.length } : undefined;
+        return "messages" in next
+          ? ({ compacted: true, messages: next.messages.length } as const)
+          : ({ compacted: false, reason: next.reason } as const);
       });
     },
 

@@ -1,13 +1,14 @@
 /** Executes one queued run: resolve session, model, tools and prompt, then drive the loop. */
 
 import { isSubagentSessionKey } from "@claw/prompt";
-import { findModel, type Message, type Model, stream, type UserMessage } from "@claw/providers";
+import { findModel, type Model, stream, type UserMessage } from "@claw/providers";
 import { createFailoverRunner } from "../compose/failover-runner.js";
 import type { RunEmitter } from "../events/event-bus.js";
 import { runAgentLoop } from "../loop/run-loop.js";
 import { endedBeforeStart, type RunResult } from "../loop/types.js";
 import type { SessionEntry, SessionStore } from "../sessions/session-store.js";
 import { createCallModel } from "./call-model.js";
+import { compactInto, createContextHooks } from "./context-hooks.js";
 import type { AgentDefinition, AgentRuntimeOptions, RunRequest } from "./options.js";
 import type { ActiveRun } from "./run-handle.js";
 
@@ -25,7 +26,7 @@ export interface ExecuteRunParams {
 const defaultFallback = createFailoverRunner();
 
 /** `agent:<id>:subagent:<uuid>` keys; the same rule the prompt uses to pick its minimal mode. */
-export { isSubagentSessionKey };
+export { compactInto, isSubagentSessionKey };
 
 /** Candidate chain: requested/override model first, then fallbacks, then the primary (deduped). */
 export function modelCandidates(requested: string, agent: AgentDefinition): string[] {
@@ -77,21 +78,35 @@ async function executeWithSignal(params: ExecuteRunParams, signal: AbortSignal):
         })
       : (agent.systemPrompt ?? "");
 
-  let history = await sessions.loadMessages(entry);
-  const compaction = options.compaction;
-  if (compaction?.shouldCompact?.(history, model)) {
-    history = (await compactInto(entry, history, model, params, signal, "threshold")) ?? history;
-  }
+  const history = await sessions.loadMessages(entry);
   let answeredBy: Model = model;
-
-  const result = await runAgentLoop({
+  const callModel = createCallModel({
+    candidates: modelCandidates(requested, agent),
+    sessionKey: request.sessionKey,
+    thinking,
+    stream: options.stream ?? stream,
+    fallback: options.fallback ?? defaultFallback,
+    resolveModel,
+    getApiKey: options.getApiKey,
+    emit,
+    onModelUsed: (used) => {
+      answeredBy = used;
+    },
+  });
+  const loop = {
     runId: active.runId,
     sessionKey: request.sessionKey,
     agentId: agent.id,
     systemPrompt,
+    tools,
+    callModel,
+    now,
+  };
+
+  const result = await runAgentLoop({
+    ...loop,
     history,
     input: [params.input],
-    tools,
     emit,
     signal,
     hooks: options.hooks,
@@ -102,27 +117,16 @@ async function executeWithSignal(params: ExecuteRunParams, signal: AbortSignal):
     maxTurns: agent.maxTurns,
     toolExecution: options.toolExecution,
     toolTimeoutMs: options.toolTimeoutMs,
-    now,
-    callModel: createCallModel({
-      candidates: modelCandidates(requested, agent),
-      sessionKey: request.sessionKey,
-      thinking,
-      stream: options.stream ?? stream,
-      fallback: options.fallback ?? defaultFallback,
-      resolveModel,
-      getApiKey: options.getApiKey,
-      emit,
-      onModelUsed: (used) => {
-        answeredBy = used;
-      },
-    }),
     onMessage: (message) => sessions.append(entry, message),
-    transformMessages: compaction?.transformContext
-      ? (messages) => compaction.transformContext?.(messages, answeredBy) ?? messages
-      : undefined,
-    recoverOverflow: compaction
-      ? (messages) => compactInto(entry, messages, answeredBy, params, signal, "overflow")
-      : undefined,
+    ...createContextHooks({
+      strategy: agent.compaction ?? options.compaction,
+      entry,
+      sessions,
+      emit,
+      signal,
+      model: () => answeredBy,
+      loop,
+    }),
   });
   // The run already ended (terminal event sent, messages persisted): a failed usage update is
   // reported, not turned into a second terminal state.
@@ -132,46 +136,6 @@ async function executeWithSignal(params: ExecuteRunParams, signal: AbortSignal):
     });
   });
   return result;
-}
-
-/** Compacts `messages`, records the compaction in the session, and returns the new conversation. */
-export async function compactInto(
-  entry: SessionEntry,
-  messages: Message[],
-  model: Model,
-  params: Pick<ExecuteRunParams, "options" | "sessions" | "emit">,
-  signal: AbortSignal,
-  trigger: "threshold" | "overflow" | "manual",
-): Promise<Message[] | undefined> {
-  const strategy = params.options.compaction;
-  if (!strategy) return undefined;
-  if (trigger !== "overflow") params.emit("compaction", { phase: "start", reason: trigger });
-  const compacted = await strategy.compact(messages, model, signal, trigger).catch((error: unknown) => {
-    params.emit("compaction", {
-      phase: "error",
-      reason: trigger,
-      error: error instanceof Error ? error.message : String(error),
-    });
-    return undefined;
-  });
-  if (compacted) {
-    await params.sessions.appendCompaction(entry, {
-      summary: compacted.summary,
-      replacedCount: compacted.replacedCount,
-      tokensBefore: compacted.tokensBefore,
-      tokensAfter: compacted.tokensAfter,
-    });
-  }
-  if (trigger !== "overflow") {
-    params.emit("compaction", {
-      phase: "end",
-      reason: trigger,
-      ok: compacted !== undefined,
-      tokensBefore: compacted?.tokensBefore,
-      tokensAfter: compacted?.tokensAfter,
-    });
-  }
-  return compacted?.messages;
 }
 
 async function recordUsage(sessions: SessionStore, entry: SessionEntry, result: RunResult) {

@@ -44,6 +44,8 @@ export interface AgentDefinition {
   timeoutSeconds?: number;
   maxTurns?: number;
   default?: boolean;
+  /** This agent's history management; overrides the runtime's `compaction`. */
+  compaction?: CompactionStrategy;
 }
 
 /** One model attempt inside the fallback chain. */
@@ -68,28 +70,61 @@ export type FallbackRunner = (params: {
   onEvent: (data: Record<string, unknown>) => void;
 }) => Promise<AssistantMessage>;
 
-/** History management: per-request pruning, compaction on threshold or overflow. */
+/** The session a context decision is for (per-session state such as the last cache touch). */
+export interface ContextSession {
+  sessionKey: string;
+  sessionId: string;
+}
+
+/** The messages of one model call, and what pruning did to them. */
+export interface ContextTransform {
+  messages: Message[];
+  /** Present when old tool results were soft-trimmed or hard-cleared for this call. */
+  pruned?: {
+    softTrimmed: number;
+    hardCleared: number;
+    charsSaved: number;
+    ratioBefore: number;
+    ratioAfter: number;
+  };
+}
+
+/** A compaction that replaced older messages with a summary. */
+export interface CompactionOutcome {
+  messages: Message[];
+  summary: string;
+  replacedCount: number;
+  tokensBefore?: number;
+  tokensAfter?: number;
+}
+
+/** History management: per-request pruning, compaction on threshold or overflow, memory flush. */
 export interface CompactionStrategy {
   /** Shapes the messages of one model call (pruning, pairing repair); never touches the transcript. */
-  transformContext?(messages: Message[], model: Model): Message[];
-  /** True when the history should be compacted before the next prompt. */
-  shouldCompact?(messages: Message[], model: Model): boolean;
-  /** Summarises older messages; returns the new conversation and how many messages it replaced. */
+  transformContext?(messages: Message[], model: Model, session?: ContextSession): ContextTransform;
+  /** True when the history (with the system prompt) should be compacted before the next model call. */
+  shouldCompact?(messages: Message[], model: Model, extra?: { systemPrompt?: string }): boolean;
+  /**
+   * The pre-compaction memory flush to run now, if any: near the compaction point, once per
+   * compaction cycle (`compactionCount` vs `lastFlushCompactionCount`).
+   */
+  memoryFlush?(
+    messages: Message[],
+    model: Model,
+    extra: { systemPrompt?: string; compactionCount: number; lastFlushCompactionCount?: number },
+  ): { prompt: string; systemPrompt?: string } | undefined;
+  /** Lines for `/context`: settings and what pruning last did in the session. */
+  describe?(session: ContextSession): string[];
+  /**
+   * Summarises older messages; returns the new conversation and how many messages it replaced,
+   * or `{ skipped }` saying why nothing was compacted. Throws when the summary failed.
+   */
   compact(
     messages: Message[],
     model: Model,
     signal: AbortSignal,
     trigger: "threshold" | "overflow" | "manual",
-  ): Promise<
-    | {
-        messages: Message[];
-        summary: string;
-        replacedCount: number;
-        tokensBefore?: number;
-        tokensAfter?: number;
-      }
-    | undefined
-  >;
+  ): Promise<CompactionOutcome | { skipped: string } | undefined>;
 }
 
 export interface AgentRuntimeOptions {

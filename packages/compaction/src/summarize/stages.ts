@@ -3,6 +3,7 @@ import type { TokenEstimator } from "../estimate/estimator.js";
 import { defaultTokenEstimator } from "../estimate/tiktoken.js";
 import { DEFAULT_PARTS, splitMessagesByTokenShare } from "../prune/split.js";
 import { isOversizedForSummary } from "./chunking.js";
+import { SummaryFailedError } from "./failure.js";
 import { MERGE_SUMMARIES_INSTRUCTIONS } from "./instructions.js";
 import type { Summarizer } from "./types.js";
 
@@ -36,9 +37,10 @@ function throwIfAborted(signal: AbortSignal | undefined, error?: unknown): void 
 }
 
 /**
- * One summary call with two fallbacks: if the full call fails, summarise only the messages that
- * are not oversized (> 50% of the window) and note the rest; if that fails too, return a note
- * saying how many messages were omitted. An abort is rethrown, never swallowed.
+ * One summary call with a fallback: if the full call fails, summarise only the messages that
+ * are not oversized (> 50% of the window) and note the rest; if that fails too, throw a
+ * {@link SummaryFailedError} (a failed summary never stands in for history). An abort is
+ * rethrown, never swallowed.
  *
  * @example
  * const summary = await summarizeWithFallback({ messages, summarize, instructions, contextWindow: 200_000 });
@@ -50,6 +52,7 @@ export async function summarizeWithFallback(
   const { messages, summarize, instructions, signal } = options;
   if (messages.length === 0) return "";
   const estimator = options.estimator ?? defaultTokenEstimator;
+  let lastError: unknown;
   const oversized = messages.filter((m) => isOversizedForSummary(m, options.contextWindow, estimator));
   stats.oversizedMessages = Math.max(stats.oversizedMessages, oversized.length);
   if (oversized.length < messages.length || oversized.length === 0) {
@@ -59,6 +62,7 @@ export async function summarizeWithFallback(
     } catch (error) {
       stats.failedCalls++;
       throwIfAborted(signal, error);
+      lastError = error;
     }
   }
   if (oversized.length > 0) {
@@ -77,9 +81,14 @@ export async function summarizeWithFallback(
     } catch (error) {
       stats.failedCalls++;
       throwIfAborted(signal, error);
+      lastError = error;
     }
   }
-  return `[Summary unavailable: ${messages.length} earlier message(s) omitted because summarisation failed.]`;
+  if (lastError instanceof SummaryFailedError) throw lastError;
+  throw new SummaryFailedError(
+    `summarising ${messages.length} message(s) failed: ${lastError instanceof Error ? lastError.message : String(lastError)}`,
+    "provider-error",
+  );
 }
 
 /**

@@ -20,6 +20,13 @@ export const compactionProps = {
   mode: Type.Enum(["default", "safeguard"], { default: "default" }),
   reserveTokensFloor: Type.Integer({ minimum: 0, default: 20_000 }),
   maxHistoryShare: Type.Number({ minimum: 0.1, maximum: 0.9, default: 0.5 }),
+  keepRecentTokens: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      description:
+        "Default mode: recent tokens kept verbatim by a compaction (default 20000, at most a quarter of the model's window).",
+    }),
+  ),
   identifierPolicy: Type.Enum(["strict", "off", "custom"], { default: "strict" }),
   identifierInstructions: Type.Optional(Type.String()),
   memoryFlush: section({

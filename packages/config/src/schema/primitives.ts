@@ -42,6 +42,23 @@ export const Duration = Type.String({
   description: 'A duration: a number followed by ms, s, m, h or d (e.g. "5m").',
 });
 
+const DURATION_UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/**
+ * Milliseconds of a config {@link Duration}.
+ *
+ * @example
+ * durationMs("5m"); // → 300000
+ */
+export function durationMs(duration: string): number {
+  const match = /^(\d+)(ms|s|m|h|d)$/.exec(duration);
+  if (!match)
+    throw new Error(
+      `config: "${duration}" is not a duration — write a number followed by ms, s, m, h or d, e.g. "5m"`,
+    );
+  return Number(match[1]) * (DURATION_UNIT_MS[match[2] as string] ?? 1);
+}
+
 export const StringList = Type.Array(Type.String());
 
 export const PositiveInteger = Type.Integer({ minimum: 1 });
