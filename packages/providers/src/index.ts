@@ -14,6 +14,7 @@ export { streamOpenAICompletions } from "./adapters/openai-completions/stream.js
 export { streamOpenAIResponses } from "./adapters/openai-responses/stream.js";
 export { lazyModule } from "./adapters/shared/lazy-module.js";
 export { toOpenAIParameters } from "./adapters/shared/openai-schema.js";
+export { AGGREGATOR_PROVIDERS, isAggregatorProvider } from "./catalog/aggregators.js";
 export { defineOpenAICompatibleModel, type OpenAICompatibleModelInput } from "./catalog/compatible.js";
 // Models
 export { MODEL_CATALOG } from "./catalog/models.js";
@@ -25,9 +26,16 @@ export {
   resolveModel,
 } from "./catalog/resolve.js";
 // Errors
-export { classifyProviderError, ruleMatches } from "./errors/classify.js";
+export {
+  classifyFacts,
+  classifyProviderError,
+  decidingRule,
+  describeFailure,
+  ruleMatches,
+} from "./errors/classify.js";
 export { COMMON_ERROR_RULES, CONTEXT_OVERFLOW_PATTERN } from "./errors/common-rules.js";
 export { errorFactsFrom, type FailureFacts } from "./errors/facts.js";
+export { describeTransportCode, TRANSPORT_CODES, type TransportCode } from "./errors/network.js";
 export { isContextOverflow } from "./errors/overflow.js";
 export { type HeaderSource, parseRetryAfter } from "./errors/retry-after.js";
 export type { ErrorFacts, ErrorRule, ErrorRuleTable } from "./errors/rules.js";

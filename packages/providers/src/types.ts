@@ -96,6 +96,7 @@ export type FailureReason =
   | "auth"
   | "auth_permanent"
   | "timeout"
+  | "network"
   | "format"
   | "model_not_found"
   | "context_overflow"
@@ -112,6 +113,8 @@ export interface ProviderErrorInfo {
   code?: string;
   /** Milliseconds the provider asked us to wait (retry-after / retry-after-ms headers or body). */
   retryAfterMs?: number;
+  /** A rate limit on the whole account (daily, weekly or spend cap), not on this one model. */
+  accountWide?: boolean;
 }
 
 export interface UserMessage {

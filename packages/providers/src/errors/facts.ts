@@ -4,6 +4,7 @@
  * by duck typing, so no adapter needs SDK-specific glue for the common parts.
  */
 
+import { describeTransportCode } from "./network.js";
 import { type HeaderSource, parseRetryAfter } from "./retry-after.js";
 import type { ErrorFacts } from "./rules.js";
 
@@ -14,6 +15,7 @@ export interface FailureFacts extends ErrorFacts {
 type Bag = Record<string, unknown>;
 const isBag = (v: unknown): v is Bag => v !== null && typeof v === "object";
 const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
+const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
 
 /** Finds the provider's error code or type inside an SDK error body (nested `error` objects). */
 function bodyCode(body: unknown): string | undefined {
@@ -45,15 +47,20 @@ function causeCode(error: unknown): string | undefined {
   return undefined;
 }
 
-function causeMessage(error: unknown): string | undefined {
+/** The messages along the `cause` chain, outermost first ("fetch failed; connect ECONNREFUSED …"). */
+function causeMessages(error: unknown): string | undefined {
+  const messages: string[] = [];
   let current: unknown = isBag(error) ? error.cause : undefined;
   for (let depth = 0; depth < 5 && isBag(current); depth++) {
     const message = str(current.message);
-    if (message) return message;
+    if (message && !messages.includes(message)) messages.push(message);
     current = current.cause;
   }
-  return undefined;
+  return messages.length > 0 ? messages.join("; ") : undefined;
 }
+
+/** DOM and undici aborts and timeouts carry their kind in `name`, not in a string `code`. */
+const NAMED_CODES = new Set(["AbortError", "TimeoutError"]);
 
 /**
  * Extracts classification facts from a thrown value.
@@ -69,26 +76,27 @@ export function errorFactsFrom(error: unknown): FailureFacts {
       code: "MALFORMED_RESPONSE",
     };
   }
+  const response = isBag(error.response) ? error.response : undefined;
   const status =
-    typeof error.status === "number"
-      ? error.status
-      : typeof error.status_code === "number"
-        ? error.status_code
-        : undefined;
+    num(error.status) ?? num(error.statusCode) ?? num(error.status_code) ?? num(response?.status);
   const body = error.error;
   const code =
     bodyCode(body) ??
     str(error.code) ??
     str(error.type) ??
-    (status === undefined ? causeCode(error) : undefined);
+    (status === undefined ? causeCode(error) : undefined) ??
+    (NAMED_CODES.has(String(error.name)) ? String(error.name) : undefined);
   let message = bodyMessage(body) ?? str(error.message) ?? "Unknown provider error";
-  const cause = status === undefined ? causeMessage(error) : undefined;
+  const cause = status === undefined ? causeMessages(error) : undefined;
   if (cause && !message.includes(cause)) message = `${message} (${cause})`;
-  const headers = isBag(error.headers) ? (error.headers as HeaderSource) : undefined;
+  const says = describeTransportCode(code);
+  if (says && !message.toLowerCase().includes(says)) message = `${says}: ${message}`;
+  const rawHeaders = error.headers ?? response?.headers;
+  const headers = isBag(rawHeaders) ? (rawHeaders as HeaderSource) : undefined;
   const facts: FailureFacts = { message };
   if (status !== undefined) facts.status = status;
   if (code) facts.code = code;
-  const retryAfterMs = parseRetryAfter(headers);
+  const retryAfterMs = num(error.retryAfterMs) ?? parseRetryAfter(headers);
   if (retryAfterMs !== undefined) facts.retryAfterMs = retryAfterMs;
   return facts;
 }

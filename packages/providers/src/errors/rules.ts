@@ -1,7 +1,9 @@
 /**
- * Error classification is data: each provider has a table of rules, tried in order, first match
- * wins. A rule matches on any combination of HTTP status, provider error code and message
- * pattern; every field it names must match.
+ * Error classification is data: each provider has a table of rules, then the common table.
+ * A rule matches on any combination of HTTP status, provider error code and message pattern;
+ * every field it names must match. Specific rules (a code, a wording) from every table are tried
+ * before any `fallback` rule (a bare status, loose wording), so a generic "400 is format" never
+ * hides "400 … insufficient credits" whichever table the specific rule lives in.
  */
 import type { FailureReason } from "../types.js";
 
@@ -13,6 +15,10 @@ export interface ErrorRule {
   codes?: readonly string[];
   /** Pattern tested against the provider's error message. */
   message?: RegExp;
+  /** A catch-all (a bare status, a generic code, loose wording): tried only after every specific rule. */
+  fallback?: true;
+  /** The limit is account-wide (daily/weekly/spend cap): failover cools the whole key, not one model. */
+  accountWide?: true;
   /** One line for the generated docs: why this rule exists. */
   note: string;
 }

@@ -27,7 +27,8 @@ function matchText(rule: ErrorRule): string {
     const source = rule.message.source;
     parts.push(source.includes("`") ? `message \`\` ${source} \`\`` : `message \`${source}\``);
   }
-  return parts.join(" and ");
+  const tier = rule.fallback ? " (fallback: after every specific rule)" : "";
+  return parts.join(" and ") + tier;
 }
 
 /**
@@ -39,7 +40,8 @@ function matchText(rule: ErrorRule): string {
 export function renderErrorRuleDocs(tables: readonly ErrorRuleTable[] = ERROR_RULE_TABLES): string {
   const sections = tables.map((table) => {
     const rows = table.rules.map(
-      (rule, i) => `| ${i + 1} | \`${rule.reason}\` | ${cell(matchText(rule))} | ${cell(rule.note)} |`,
+      (rule, i) =>
+        `| ${i + 1} | \`${rule.reason}\`${rule.accountWide ? " (account-wide)" : ""} | ${cell(matchText(rule))} | ${cell(rule.note)} |`,
     );
     return [
       `### ${table.name}`,

@@ -3,7 +3,7 @@
  * caller's AbortSignal with the timeout, run the adapter body, and turn anything it throws into
  * a classified `error` event. This is where "never throws once called" is enforced.
  */
-import { classifyProviderError } from "../errors/classify.js";
+import { classifyFacts } from "../errors/classify.js";
 import { errorFactsFrom } from "../errors/facts.js";
 import type { ErrorRule } from "../errors/rules.js";
 import type { AssistantEventStream, Model, ProviderErrorInfo, StreamOptions } from "../types.js";
@@ -34,12 +34,7 @@ export class StreamIncompleteError extends Error {
  * const info = toProviderErrorInfo(ANTHROPIC_ERROR_RULES, err);
  */
 export function toProviderErrorInfo(rules: readonly ErrorRule[], error: unknown): ProviderErrorInfo {
-  const facts = errorFactsFrom(error);
-  const info: ProviderErrorInfo = { message: facts.message, reason: classifyProviderError(rules, facts) };
-  if (facts.status !== undefined) info.status = facts.status;
-  if (facts.code !== undefined) info.code = facts.code;
-  if (facts.retryAfterMs !== undefined) info.retryAfterMs = facts.retryAfterMs;
-  return info;
+  return classifyFacts(rules, errorFactsFrom(error));
 }
 
 /**

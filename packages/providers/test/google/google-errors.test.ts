@@ -163,24 +163,25 @@ describe("google-generative-ai: HTTP errors (documented envelopes)", () => {
 });
 
 describe("google-generative-ai: broken streams and transport", () => {
-  it("connection refused → timeout (ECONNREFUSED)", async () => {
+  it("connection refused → network (ECONNREFUSED), worded as such", async () => {
     const closed = await startFakeServer(json(200, {}));
     await closed.close();
     const { message, types } = await collect(streamGoogle(geminiModel(closed.url), ASK, KEY));
     expect(types).toEqual(["start", "error"]);
-    expect(message.error).toMatchObject({ reason: "timeout", code: "ECONNREFUSED" });
+    expect(message.error).toMatchObject({ reason: "network", code: "ECONNREFUSED" });
+    expect(message.error?.message).toMatch(/^connection refused/);
   });
 
-  it("connection reset before any response → timeout", async () => {
+  it("connection reset before any response → network", async () => {
     const message = await failWith(resetConnection());
-    expect(message.error?.reason).toBe("timeout");
+    expect(message.error?.reason).toBe("network");
   });
 
-  it("socket hang-up mid-stream keeps the partial thinking and ends in timeout", async () => {
+  it("socket hang-up mid-stream keeps the partial thinking and ends in network", async () => {
     const message = await failWith(
       hangUpAfter(replaySse(THOUGHTS, { terminator: "\r\n\r\n" }), { events: 2 }),
     );
-    expect(message.error?.reason).toBe("timeout");
+    expect(message.error?.reason).toBe("network");
     expect(message.content[0]).toMatchObject({ type: "thinking" });
   });
 

@@ -121,23 +121,24 @@ describe("ollama-chat: HTTP errors", () => {
 });
 
 describe("ollama-chat: broken streams and transport", () => {
-  it("connection refused (server not running) → timeout ECONNREFUSED", async () => {
+  it("connection refused (server not running) → network ECONNREFUSED", async () => {
     const closed = await startFakeServer(json(200, {}));
     await closed.close();
     const { types, message } = await collect(streamOllama(ollamaModel(closed.url), ASK));
     expect(types).toEqual(["start", "error"]);
-    expect(message.error).toMatchObject({ reason: "timeout", code: "ECONNREFUSED" });
+    expect(message.error).toMatchObject({ reason: "network", code: "ECONNREFUSED" });
+    expect(message.error?.message).toMatch(/^connection refused/);
   });
 
-  it("connection reset before a response → timeout", async () => {
-    expect((await failWith(resetConnection())).error?.reason).toBe("timeout");
+  it("connection reset before a response → network", async () => {
+    expect((await failWith(resetConnection())).error?.reason).toBe("network");
   });
 
-  it("socket hang-up mid-stream keeps the partial text → timeout", async () => {
+  it("socket hang-up mid-stream keeps the partial text → network", async () => {
     const message = await failWith(
       hangUpAfter(replayHttprr(fixture("ollama-chat/thinking-stream.httprr")), { events: 5 }),
     );
-    expect(message.error?.reason).toBe("timeout");
+    expect(message.error?.reason).toBe("network");
     expect(message.content[0]).toMatchObject({ type: "thinking", thinking: 'User asks: "Count' });
   });
 

@@ -42,7 +42,12 @@ export const ANTHROPIC_ERROR_RULES: readonly ErrorRule[] = [
     note: "404 not_found_error naming the model.",
   },
   { reason: "timeout", codes: ["api_error"], note: "500 api_error: Anthropic's transient internal error." },
-  { reason: "format", codes: ["invalid_request_error"], note: "400: the request is malformed." },
+  {
+    reason: "format",
+    codes: ["invalid_request_error"],
+    fallback: true,
+    note: "400: the request is malformed (after every specific rule: credit and overflow wording win).",
+  },
   {
     reason: "auth",
     message:

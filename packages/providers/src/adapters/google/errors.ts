@@ -22,7 +22,14 @@ export const GOOGLE_ERROR_RULES: readonly ErrorRule[] = [
   {
     reason: "rate_limit",
     codes: ["RESOURCE_EXHAUSTED"],
-    note: "Per-minute or per-day quota exceeded (429).",
+    message: /per ?day|daily/i,
+    accountWide: true,
+    note: "A per-day quota: every model on this key is throttled until it resets.",
+  },
+  {
+    reason: "rate_limit",
+    codes: ["RESOURCE_EXHAUSTED"],
+    note: "Per-minute quota exceeded (429).",
   },
   {
     reason: "auth",
@@ -51,7 +58,8 @@ export const GOOGLE_ERROR_RULES: readonly ErrorRule[] = [
   {
     reason: "format",
     codes: ["INVALID_ARGUMENT", "FAILED_PRECONDITION"],
-    note: "The request was rejected (400).",
+    fallback: true,
+    note: "The request was rejected (400), when no specific rule matched.",
   },
   {
     reason: "overloaded",

@@ -49,14 +49,14 @@ export const OPENAI_ERROR_RULES: readonly ErrorRule[] = [
   { reason: "timeout", codes: ["server_error"], note: "500 server_error: transient." },
   {
     reason: "format",
-    codes: [
-      "unsupported_parameter",
-      "invalid_value",
-      "missing_required_parameter",
-      "invalid_request_error",
-      "invalid_type",
-    ],
+    codes: ["unsupported_parameter", "invalid_value", "missing_required_parameter", "invalid_type"],
     note: "400: the request is malformed for this model.",
+  },
+  {
+    reason: "format",
+    codes: ["invalid_request_error"],
+    fallback: true,
+    note: "The generic error type: only when no specific rule (credits, overflow, rate limit) matched.",
   },
   {
     reason: "auth",
