@@ -15,11 +15,15 @@ const out = await runWithModelFallback({
   authStore,
   sessionKey: "agent:main:main", // pins the working profile to this session
   onEvent: (e) => console.log(e.type, e),
-  // Any async call works; with @claw/providers wrap the stream's final message with throwIfFailed:
-  //   run: async (a) => throwIfFailed(await stream(model(a.ref), ctx, { apiKey: a.apiKey, signal: a.signal }).result(), a)
+  // Any async call works. With @claw/providers return the stream's final message as it is: a failed
+  // message carries the reason the provider classified, and the loop acts on it:
+  //   run: (a) => stream(model(a.ref), ctx, { apiKey: a.apiKey, signal: a.signal }).result()
   run: async (a) => {
     if (a.provider === "anthropic") throw Object.assign(new Error("Rate limit exceeded"), { status: 429 });
     return `hello from ${a.ref} using ${a.profile?.id}`;
   },
 });
-console.log(out.result, out.attempts.length); // "hello from openai/gpt-4o using openai:default", 2
+// Never throws for a provider failure: `ok: false` carries the reason and one error that lists every attempt.
+if (out.ok)
+  console.log(out.result, out.attempts.length); // "hello from openai/gpt-4o using openai:default", 2
+else console.error(out.reason, out.error.message);

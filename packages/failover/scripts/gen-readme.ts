@@ -1,4 +1,4 @@
-/** Regenerates the tables section of README.md from the rule, policy and schedule tables. */
+/** Regenerates the tables section of README.md from the policy and schedule tables. */
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";

@@ -1,17 +1,15 @@
 /**
- * Renders the README's generated section from the tables themselves (rules, reason policy,
- * cooldown schedule), so the docs cannot drift from the code.
+ * Renders the README's generated section from the tables themselves (reason policy, cooldown
+ * schedule), so the docs cannot drift from the code. Classification rules live in
+ * @claw/providers and are rendered into its README.
  */
 import { DEFAULT_COOLDOWNS } from "../src/cooldown.js";
 import { REASON_POLICY } from "../src/policy.js";
-import { FAILOVER_RULES } from "../src/rules.js";
 
 export const START = "<!-- generated:tables:start (pnpm gen:readme) -->";
 export const END = "<!-- generated:tables:end -->";
 
 const cell = (s: string) => s.replaceAll("|", "\\|");
-const code = (xs: readonly (string | number)[] | undefined) =>
-  xs ? xs.map((x) => `\`${x}\``).join(" ") : "";
 
 function duration(ms: number): string {
   if (ms % 3_600_000 === 0) return `${ms / 3_600_000} h`;
@@ -19,30 +17,10 @@ function duration(ms: number): string {
   return `${ms / 1000} s`;
 }
 
-function rules(): string[] {
-  const rows = FAILOVER_RULES.map((r, i) =>
-    [
-      i + 1,
-      `\`${r.id}\``,
-      `**${r.reason}**${r.scope ? ` (scope: ${r.scope})` : ""}`,
-      code(r.status),
-      cell(code(r.codes)),
-      r.message ? `\`${cell(r.message.source)}\`` : "",
-      r.providers?.join(", ") ?? "",
-      cell(r.note),
-    ].join(" | "),
-  );
-  return [
-    "| # | rule | reason | status | codes | message | providers | why |",
-    "|---|---|---|---|---|---|---|---|",
-    ...rows.map((r) => `| ${r} |`),
-  ];
-}
-
 function policy(): string[] {
   const rows = Object.entries(REASON_POLICY).map(([reason, p]) => {
     const action = p.rethrow
-      ? "rethrow at once"
+      ? "stop at once, return the failure"
       : p.rotateProfile
         ? "next profile, then next model"
         : "next model";
@@ -65,16 +43,13 @@ function schedule(): string[] {
     `| disabled: auth_permanent | ${duration(c.disabled.auth_permanent.baseMs)} doubling to ${duration(c.disabled.auth_permanent.maxMs)} |`,
     `| failures count as consecutive within | ${duration(c.failureWindowMs)} |`,
     `| probe of a cooling primary | at most one per ${duration(c.probeIntervalMs)} per provider/model |`,
+    `| probe of a billing-disabled primary | at most one per ${duration(c.billingProbeIntervalMs)} per provider/model |`,
   ];
 }
 
 export function renderTables(): string {
   return [
     START,
-    "",
-    "### Rules (first match wins)",
-    "",
-    ...rules(),
     "",
     "### What each reason does",
     "",

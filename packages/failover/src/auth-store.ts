@@ -2,7 +2,7 @@
  * The auth store: credentials + routing state + schedule + clock, behind the few questions the
  * fallback loop asks ("which profiles, in what order?", "this one failed", "this one worked").
  */
-import type { FailureReason } from "@claw/providers";
+import { AGGREGATOR_PROVIDERS, type FailureReason } from "@claw/providers";
 import {
   applyFailure,
   applySuccess,
@@ -10,9 +10,8 @@ import {
   type CooldownEntry,
   resolveCooldownConfig,
 } from "./cooldown.js";
-import type { CooldownLane } from "./policy.js";
+import type { CooldownLane, CooldownScope } from "./policy.js";
 import { orderProfiles, type ProfileOrder } from "./profiles.js";
-import type { CooldownScope } from "./rules.js";
 import { createMemoryAuthStateStore } from "./stores/memory.js";
 import type { AuthProfile, AuthStateStore, CredentialStore } from "./stores/types.js";
 
@@ -25,6 +24,11 @@ export interface AuthStoreOptions {
   order?: Readonly<Record<string, readonly string[]>>;
   /** Providers that need no credential (a local Ollama); they are called with no profile. */
   keyless?: readonly string[];
+  /**
+   * Providers that route to many upstream vendors (default: @claw/providers' `AGGREGATOR_PROVIDERS`,
+   * OpenRouter and the like): one model's failure cools that model on the key, never the whole key.
+   */
+  aggregators?: readonly string[];
   cooldowns?: Partial<CooldownConfig>;
   now?: () => number;
 }
@@ -54,8 +58,10 @@ export interface AuthStore {
   recordFailure(profileId: string, note: FailureNote): Promise<CooldownEntry>;
   /** Records a success and pins the session; returns true when it cleared a cooldown (recovery). */
   recordSuccess(profileId: string, provider: string, modelId: string, sessionKey?: string): Promise<boolean>;
-  /** Takes the single probe slot of a cooling (provider, model); false if taken within probeIntervalMs. */
-  claimProbe(provider: string, modelId: string): boolean;
+  /** Takes the single probe slot of a cooling (provider, model); false if taken within `intervalMs` (default probeIntervalMs). */
+  claimProbe(provider: string, modelId: string, intervalMs?: number): boolean;
+  /** True for an aggregator provider (see `aggregators`). */
+  isAggregator(provider: string): boolean;
   /** Forgets the session's pinned profiles: call on /reset and after compaction. */
   resetSession(sessionKey: string): Promise<void>;
   /** Re-reads credentials from the credential store. */
@@ -90,6 +96,7 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
   const config = resolveCooldownConfig(options.cooldowns);
   const state = options.state ?? createMemoryAuthStateStore();
   const keyless = new Set(options.keyless ?? []);
+  const aggregators = new Set(options.aggregators ?? AGGREGATOR_PROVIDERS);
   const source = options.profiles;
   let profiles: Map<string, AuthProfile[]> | undefined =
     "loadProfiles" in source ? undefined : byProvider(source);
@@ -128,6 +135,8 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
         entry = applied.entry;
         return applied.state;
       });
+      // A billing-disabled model is probed on the billing schedule, counted from this failure.
+      if (note.reason === "billing") probes.set(`${note.provider}/${note.modelId}`, now());
       if (note.sessionKey !== undefined) {
         const pinned = await state.getPin(note.sessionKey, note.provider);
         if (pinned === profileId) await state.setPin(note.sessionKey, note.provider, undefined);
@@ -145,13 +154,16 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
       if (sessionKey !== undefined) await state.setPin(sessionKey, provider, profileId);
       return cleared;
     },
-    claimProbe(provider, modelId) {
+    claimProbe(provider, modelId, intervalMs = config.probeIntervalMs) {
       const key = `${provider}/${modelId}`;
       const last = probes.get(key);
       const t = now();
-      if (last !== undefined && t - last < config.probeIntervalMs) return false;
+      if (last !== undefined && t - last < intervalMs) return false;
       probes.set(key, t);
       return true;
+    },
+    isAggregator(provider) {
+      return aggregators.has(provider);
     },
     async resetSession(sessionKey) {
       await state.clearPins(sessionKey);

@@ -5,8 +5,7 @@
  * on the same key stays usable.
  */
 import type { FailureReason } from "@claw/providers";
-import type { CooldownLane } from "./policy.js";
-import type { CooldownScope } from "./rules.js";
+import type { CooldownLane, CooldownScope } from "./policy.js";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -26,6 +25,8 @@ export interface CooldownConfig {
   failureWindowMs: number;
   /** At most one probe of a cooling primary per (provider, model) in this interval. */
   probeIntervalMs: number;
+  /** A billing-disabled primary is probed at most this often, so a top-up is noticed within minutes. */
+  billingProbeIntervalMs: number;
 }
 
 export const DEFAULT_COOLDOWNS: CooldownConfig = {
@@ -36,6 +37,7 @@ export const DEFAULT_COOLDOWNS: CooldownConfig = {
   },
   failureWindowMs: 24 * HOUR,
   probeIntervalMs: 30 * SECOND,
+  billingProbeIntervalMs: 10 * MINUTE,
 };
 
 /** Merges a partial config over the defaults. */
@@ -55,6 +57,8 @@ export interface CooldownEntry {
   count: number;
   /** When the last failure was recorded. */
   at: number;
+  /** Set on a per-model entry in the disabled lane (billing on an aggregator key). */
+  lane?: CooldownLane;
 }
 
 /** Routing state of one auth profile: what is persisted, never the secret. */
@@ -97,7 +101,14 @@ function next(prev: CooldownEntry | undefined, r: FailureRecord, config: Cooldow
   const count = prev && r.now - prev.at < config.failureWindowMs ? prev.count + 1 : 1;
   const until = r.now + cooldownDuration(config, r.lane, r.reason, count, r.retryAfterMs);
   // A later, shorter cooldown never shortens one already in force.
-  return { until: Math.max(until, prev?.until ?? 0), reason: r.reason, count, at: r.now };
+  const entry: CooldownEntry = {
+    until: Math.max(until, prev?.until ?? 0),
+    reason: r.reason,
+    count,
+    at: r.now,
+  };
+  if (r.lane === "disabled" && r.scope === "model") entry.lane = "disabled";
+  return entry;
 }
 
 /** Returns the profile state after a failure, and the entry that now applies. */
@@ -108,7 +119,7 @@ export function applyFailure(
 ): { state: ProfileState; entry: CooldownEntry } {
   const out: ProfileState = { ...state, models: { ...state.models } };
   let entry: CooldownEntry;
-  if (r.lane === "disabled") entry = out.disabled = next(state.disabled, r, config);
+  if (r.lane === "disabled" && r.scope === "profile") entry = out.disabled = next(state.disabled, r, config);
   else if (r.scope === "profile") entry = out.profile = next(state.profile, r, config);
   else {
     entry = next(state.models?.[r.modelId], r, config);
@@ -155,7 +166,7 @@ export function availability(state: ProfileState | undefined, modelId: string, n
     blocking.push({ entry: state.disabled, lane: "disabled" });
   if (state.profile && state.profile.until > now) blocking.push({ entry: state.profile, lane: "transient" });
   const model = state.models?.[modelId];
-  if (model && model.until > now) blocking.push({ entry: model, lane: "transient" });
+  if (model && model.until > now) blocking.push({ entry: model, lane: model.lane ?? "transient" });
   if (blocking.length === 0) return { usable: true };
   const worst = blocking.reduce((a, b) => (b.entry.until > a.entry.until ? b : a));
   return { usable: false, until: worst.entry.until, reason: worst.entry.reason, lane: worst.lane };

@@ -3,7 +3,6 @@
  * `AllCandidatesFailedError` (every candidate failed; lists each attempt and when to retry).
  */
 import type { FailureReason } from "@claw/providers";
-import type { CooldownScope } from "./rules.js";
 
 export interface FailoverErrorInit {
   reason: FailureReason;
@@ -14,15 +13,11 @@ export interface FailoverErrorInit {
   status?: number;
   code?: string;
   retryAfterMs?: number;
-  /** Id of the rule in FAILOVER_RULES that decided the reason ("provider:<reason>" when the adapter did). */
-  rule?: string;
-  /** Cooldown scope the rule asked for (an account-wide rate limit cools the whole key). */
-  scope?: CooldownScope;
   cause?: unknown;
 }
 
 /**
- * One classified failure of one model call.
+ * One failure of one model call, with the reason @claw/providers classified.
  *
  * @example
  * if (err instanceof FailoverError && err.reason === "context_overflow") await compact();
@@ -36,8 +31,6 @@ export class FailoverError extends Error {
   readonly status: number | undefined;
   readonly code: string | undefined;
   readonly retryAfterMs: number | undefined;
-  readonly rule: string | undefined;
-  readonly scope: CooldownScope | undefined;
 
   constructor(init: FailoverErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -48,8 +41,6 @@ export class FailoverError extends Error {
     this.status = init.status;
     this.code = init.code;
     this.retryAfterMs = init.retryAfterMs;
-    this.rule = init.rule;
-    this.scope = init.scope;
   }
 }
 
@@ -88,6 +79,8 @@ export class AllCandidatesFailedError extends Error {
   override readonly name = "AllCandidatesFailedError";
   readonly attempts: readonly FallbackAttempt[];
   readonly retryAt: number | undefined;
+  /** The reason of the last attempt (what a caller reports when it must name one). */
+  readonly reason: FailureReason;
 
   constructor(attempts: readonly FallbackAttempt[], retryAt: number | undefined, now: number) {
     const lines = attempts.map(describe);
@@ -101,5 +94,6 @@ export class AllCandidatesFailedError extends Error {
     super(`${head}\n${lines.join("\n")}\n${when}`);
     this.attempts = attempts;
     this.retryAt = retryAt;
+    this.reason = attempts.at(-1)?.reason ?? "unknown";
   }
 }

@@ -13,15 +13,6 @@ export {
   resolveCandidates,
 } from "./candidates.js";
 export {
-  type Classification,
-  classifyFacts,
-  classifyFailure,
-  type FailureSite,
-  ruleMatches,
-  throwIfFailed,
-  toFailoverError,
-} from "./classify.js";
-export {
   type Availability,
   applyFailure,
   applySuccess,
@@ -42,8 +33,14 @@ export {
   type SkipCause,
 } from "./errors.js";
 export type { FailoverEvent } from "./events.js";
-export { type ErrorFacts, errorFacts, retryAfterFromHeaders } from "./facts.js";
-export { type CooldownLane, REASON_POLICY, type ReasonPolicy } from "./policy.js";
+export {
+  type CooldownLane,
+  type CooldownPlan,
+  type CooldownScope,
+  cooldownFor,
+  REASON_POLICY,
+  type ReasonPolicy,
+} from "./policy.js";
 export {
   type CoolingProfile,
   credentialOf,
@@ -51,10 +48,12 @@ export {
   orderProfiles,
   type ProfileOrder,
 } from "./profiles.js";
-export { type CooldownScope, FAILOVER_RULES, type FailoverRule, NETWORK_CODES } from "./rules.js";
 export {
   type Attempt,
+  type FallbackFailure,
   type FallbackResult,
+  type FallbackSuccess,
+  failedMessageInfo,
   type RunWithFallbackOptions,
   runWithModelFallback,
 } from "./run-with-fallback.js";

@@ -1,16 +1,19 @@
 /**
- * What the fallback loop does about each failure reason, as data. Classification says what
- * happened; this table says what to do: rethrow, try the next auth profile, or move to the next
- * model, and which cooldown (if any) to record. Rendered into the README by `pnpm gen:readme`.
+ * What the fallback loop does about each failure reason, as data. Classification is not done
+ * here: @claw/providers puts the reason on the failed message. This table says what to do:
+ * stop, try the next auth profile, or move to the next model, and which cooldown (if any) to
+ * record. Rendered into the README by `pnpm gen:readme`.
  */
-import type { FailureReason } from "@claw/providers";
-import type { CooldownScope } from "./rules.js";
+import type { FailureReason, ProviderErrorInfo } from "@claw/providers";
+
+/** How far a cooldown reaches: one model on one key, or the whole key. */
+export type CooldownScope = "model" | "profile";
 
 /** `transient`: the short schedule (30 s → 1 min → 5 min). `disabled`: the long doubling lane. */
 export type CooldownLane = "transient" | "disabled";
 
 export interface ReasonPolicy {
-  /** Stop the whole run and rethrow (fallback cannot help). */
+  /** Stop the whole run and return the failure (fallback cannot help). */
   rethrow: boolean;
   /** Try the same model with the provider's next auth profile before moving on. */
   rotateProfile: boolean;
@@ -65,7 +68,12 @@ export const REASON_POLICY: Readonly<Record<FailureReason, ReasonPolicy>> = {
   timeout: {
     rethrow: false,
     rotateProfile: false,
-    note: "Network or gateway failure: move to the next model, record nothing (next run tries again).",
+    note: "Gateway or upstream too slow: move to the next model, record nothing (next run tries again).",
+  },
+  network: {
+    rethrow: false,
+    rotateProfile: false,
+    note: "Connection refused, reset or unreachable (a local Ollama that is down): move to the next model, record nothing.",
   },
   format: {
     rethrow: false,
@@ -74,3 +82,27 @@ export const REASON_POLICY: Readonly<Record<FailureReason, ReasonPolicy>> = {
   },
   unknown: { rethrow: false, rotateProfile: false, note: "Unclassified: move on rather than give up." },
 };
+
+/** What to record against a profile for one failure, or undefined for nothing. */
+export interface CooldownPlan {
+  lane: CooldownLane;
+  scope: CooldownScope;
+}
+
+/**
+ * The cooldown for one failure. An account-wide cap cools the whole key; on an aggregator
+ * (OpenRouter and the like) a failure belongs to one upstream model, so only that model cools.
+ *
+ * @example
+ * cooldownFor({ message: "daily limit", reason: "rate_limit", accountWide: true }, { aggregator: false });
+ * // { lane: "transient", scope: "profile" }
+ */
+export function cooldownFor(
+  failure: Pick<ProviderErrorInfo, "reason" | "accountWide">,
+  where: { aggregator: boolean },
+): CooldownPlan | undefined {
+  const base = REASON_POLICY[failure.reason].cooldown;
+  if (!base) return undefined;
+  if (where.aggregator) return { lane: base.lane, scope: "model" };
+  return failure.accountWide ? { lane: base.lane, scope: "profile" } : base;
+}

@@ -5,11 +5,11 @@
 import {
   type AssistantMessage,
   createFauxProvider,
-  type FailureReason,
+  describeFailure,
   type FauxProvider,
   type ProviderErrorInfo,
 } from "@claw/providers";
-import { type Attempt, type AuthProfile, throwIfFailed } from "../src/index.js";
+import type { Attempt, AuthProfile } from "../src/index.js";
 
 export function fakeClock(start = Date.UTC(2026, 0, 1)) {
   let t = start;
@@ -33,7 +33,7 @@ export interface Call {
 /**
  * Scripted providers keyed by provider id ("anthropic", "openai", …), each backed by a
  * @claw/providers faux provider: a scripted error ends the faux stream with an `error` event,
- * which `throwIfFailed` turns into a FailoverError exactly as agent-core does. `throw` steps
+ * and the failed final message is returned to the loop exactly as agent-core does. `throw` steps
  * model a run callback that throws (network errors from a non-stream client). Unscripted calls
  * reply "ok from <ref>".
  */
@@ -49,27 +49,20 @@ export function fakeProviders(scripts: Record<string, Step[]> = {}) {
     return faux;
   };
   const calls: Call[] = [];
-  const run = async (a: Attempt): Promise<string> => {
+  const run = async (a: Attempt): Promise<AssistantMessage> => {
     calls.push({ ref: a.ref, profileId: a.profile?.id, apiKey: a.apiKey, probe: a.probe });
     const step = queues.get(a.provider)?.shift() ?? `ok from ${a.ref}`;
     if (typeof step === "object" && "throw" in step) throw step.throw;
     const faux = fauxFor(a.provider);
+    // A scripted error is classified as an adapter would (the tables in @claw/providers),
+    // unless the step names the reason the adapter reported.
     faux.push(
       typeof step === "string"
         ? step
-        : {
-            error: {
-              reason: "unknown" as FailureReason,
-              ...step.error,
-              message: step.error.message ?? "provider error",
-            },
-          },
+        : { error: describeFailure({ message: "provider error", ...step.error }) },
     );
     const context = { messages: [{ role: "user" as const, content: "hi", timestamp: 0 }] };
-    const message = await faux
-      .stream(faux.modelFor(a.modelId), context, { apiKey: a.apiKey, signal: a.signal })
-      .result();
-    return textOf(throwIfFailed(message, a));
+    return faux.stream(faux.modelFor(a.modelId), context, { apiKey: a.apiKey, signal: a.signal }).result();
   };
   return {
     run,
@@ -84,7 +77,7 @@ export function fakeProviders(scripts: Record<string, Step[]> = {}) {
   };
 }
 
-function textOf(m: AssistantMessage): string {
+export function textOf(m: AssistantMessage): string {
   return m.content.map((c) => (c.type === "text" ? c.text : "")).join("");
 }
 

@@ -127,13 +127,14 @@ describe("OpenClaw complaints", () => {
     expect(out.ref).toBe("openai/gpt-4o");
   });
 
-  it("#65810: ECONNREFUSED from a local Ollama falls back", async () => {
+  it("#65810: ECONNREFUSED from a local Ollama falls back, reported as a refused connection", async () => {
     const refused = Object.assign(new TypeError("fetch failed"), {
       cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:11434"), { code: "ECONNREFUSED" }),
     });
     const s = setup({ keyless: ["ollama"], scripts: { ollama: [{ throw: refused }] } });
     const out = await s.go({ primary: "ollama/llama3.3", fallbacks: ["openai/gpt-4o"] });
-    expect(out.attempts[0]).toMatchObject({ reason: "timeout", code: "ECONNREFUSED", outcome: "failed" });
+    expect(out.attempts[0]).toMatchObject({ reason: "network", code: "ECONNREFUSED", outcome: "failed" });
+    expect(out.attempts[0]?.message).toMatch(/^connection refused/);
     expect(out.ref).toBe("openai/gpt-4o");
   });
 

@@ -1,9 +1,12 @@
+import type { AssistantMessage } from "@claw/providers";
 import {
   type AuthProfile,
   type AuthStateStore,
   type CandidateConfig,
   createAuthStore,
   type FailoverEvent,
+  type FallbackResult,
+  type FallbackSuccess,
   type ModelRef,
   type RunWithFallbackOptions,
   runWithModelFallback,
@@ -33,10 +36,10 @@ export function setup(options: SetupOptions = {}) {
   });
   const providers = fakeProviders(options.scripts);
   const events: FailoverEvent[] = [];
-  const go = (
+  const attempt = (
     candidates: CandidateConfig | readonly ModelRef[],
-    extra: Partial<RunWithFallbackOptions<string>> = {},
-  ) =>
+    extra: Partial<RunWithFallbackOptions<AssistantMessage>> = {},
+  ): Promise<FallbackResult<AssistantMessage>> =>
     runWithModelFallback({
       candidates,
       run: providers.run,
@@ -44,11 +47,21 @@ export function setup(options: SetupOptions = {}) {
       onEvent: (e) => events.push(e),
       ...extra,
     });
+  /** Test shorthand: the success, or a rejection with the failure's error (the runner itself never throws). */
+  const go = async (
+    candidates: CandidateConfig | readonly ModelRef[],
+    extra: Partial<RunWithFallbackOptions<AssistantMessage>> = {},
+  ): Promise<FallbackSuccess<AssistantMessage>> => {
+    const out = await attempt(candidates, extra);
+    if (!out.ok) throw out.error;
+    return out;
+  };
   return {
     clock,
     auth,
     providers,
     events,
+    attempt,
     go,
     types: (t: FailoverEvent["type"]) => events.filter((e) => e.type === t),
   };

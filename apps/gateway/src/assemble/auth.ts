@@ -116,6 +116,7 @@ function delegatingStore(target: () => AuthStore): AuthStore {
     recordFailure: (...args) => target().recordFailure(...args),
     recordSuccess: (...args) => target().recordSuccess(...args),
     claimProbe: (...args) => target().claimProbe(...args),
+    isAggregator: (provider) => target().isAggregator(provider),
     resetSession: (...args) => target().resetSession(...args),
     reload: () => target().reload(),
   };

@@ -100,13 +100,14 @@ export async function playReply(
     reply.usage ?? { input: estimateTokens(contextText(call.context)), output: estimateTokens(output) },
   );
   if (reply.error) {
-    const { reason, message, status, code, retryAfterMs } = reply.error;
+    const { reason, message, status, code, retryAfterMs, accountWide } = reply.error;
     builder.fail({
       reason,
       message: message ?? `faux: scripted ${reason} error`,
       ...(status !== undefined && { status }),
       ...(code !== undefined && { code }),
       ...(retryAfterMs !== undefined && { retryAfterMs }),
+      ...(accountWide && { accountWide }),
     });
     return;
   }

@@ -18,6 +18,7 @@ export interface FauxError {
   status?: number;
   code?: string;
   retryAfterMs?: number;
+  accountWide?: boolean;
 }
 
 /** One scripted reply. Shortcuts (`thinking`, `text`, `toolCalls`) are emitted in that order after `content`. */
