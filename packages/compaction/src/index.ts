@@ -68,7 +68,6 @@ export {
   shouldRunMemoryFlush,
 } from "./memory-flush.js";
 export {
-  CONTEXT_OVERFLOW_PATTERNS,
   ContextOverflowError,
   isContextOverflow,
   MAX_OVERFLOW_COMPACTION_ATTEMPTS,

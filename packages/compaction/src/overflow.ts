@@ -1,38 +1,13 @@
+import { isContextOverflow } from "@claw/providers";
+
 /** Compact-and-retry attempts after a context-overflow error before giving up. */
 export const MAX_OVERFLOW_COMPACTION_ATTEMPTS = 3;
 
-/** Provider wordings for "the prompt does not fit", for errors not already classified. */
-export const CONTEXT_OVERFLOW_PATTERNS: readonly RegExp[] = [
-  /prompt is too long/i,
-  /context[ _-]?length/i,
-  /maximum context/i,
-  /context window/i,
-  /too many tokens/i,
-  /exceeds? (?:the )?(?:model'?s? )?(?:max(?:imum)? )?(?:context|token|input) (?:limit|length|size)/i,
-  /input (?:is )?too long/i,
-  /request too large for model/i,
-];
-
-function field(value: unknown, key: string): unknown {
-  return typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
-}
-
 /**
- * True for a context-overflow failure, in any of the shapes it arrives in: an assistant message
- * (or `ProviderErrorInfo`) classified `context_overflow`, an error carrying that reason, or a
- * message matching {@link CONTEXT_OVERFLOW_PATTERNS}.
- *
- * @example
- * isContextOverflow(new Error("prompt is too long: 210000 tokens > 200000 maximum")); // → true
+ * The one context-overflow detector lives in @claw/providers (same rule tables as every
+ * adapter); re-exported here so `runWithOverflowRecovery` users need one import.
  */
-export function isContextOverflow(value: unknown): boolean {
-  const info = field(value, "error") ?? value;
-  if (field(info, "reason") === "context_overflow" || field(value, "reason") === "context_overflow")
-    return true;
-  if (field(value, "role") === "assistant" && field(value, "stopReason") !== "error") return false;
-  const message = field(info, "message") ?? field(value, "message");
-  return typeof message === "string" && CONTEXT_OVERFLOW_PATTERNS.some((p) => p.test(message));
-}
+export { isContextOverflow };
 
 /** The run still overflows after every allowed compaction; tells the user what to do. */
 export class ContextOverflowError extends Error {
@@ -47,7 +22,7 @@ export class ContextOverflowError extends Error {
 }
 
 export interface OverflowRecoveryOptions<T, C extends { compacted: boolean }> {
-  /** Runs the request; `attempt` counts from 1. May return or throw an overflow. */
+  /** Runs the request; `attempt` counts from 1. May return (or throw) an overflow. */
   attempt: (attempt: number) => Promise<T>;
   /** Compacts the session; return `compacted: false` when nothing could be dropped. */
   compact: (compaction: number, overflow: unknown) => Promise<C>;
@@ -55,6 +30,10 @@ export interface OverflowRecoveryOptions<T, C extends { compacted: boolean }> {
   maxRetries?: number;
   isOverflow?: (value: unknown) => boolean;
   signal?: AbortSignal;
+}
+
+function field(value: unknown, key: string): unknown {
+  return typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
 }
 
 function describe(cause: unknown): string {

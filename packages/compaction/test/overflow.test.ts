@@ -21,6 +21,11 @@ describe("isContextOverflow", () => {
     [{ message: "whatever", reason: "context_overflow" }, true],
     [new Error("rate limited"), false],
     [undefined, false],
+    // The same answer as providers, failover and agent-core (one detector): a 400 "too many
+    // tokens in request" is an overflow, and a failed message's classified reason is the truth.
+    [Object.assign(new Error("too many tokens in request"), { status: 400 }), true],
+    [new Error("ValidationException: Input is too long for requested model."), true],
+    [{ ...overflowMessage(), error: { message: "too many tokens", reason: "format" as const } }, false],
   ])("%#", (value, expected) => {
     expect(isContextOverflow(value)).toBe(expected);
   });

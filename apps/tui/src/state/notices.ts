@@ -5,6 +5,7 @@ const REASONS: Readonly<Record<string, string>> = {
   rate_limit: "rate-limited",
   overloaded: "overloaded",
   timeout: "timed out",
+  network: "could not be reached",
   auth: "rejected the credentials",
   billing: "reported a billing problem",
   context_overflow: "ran out of context",

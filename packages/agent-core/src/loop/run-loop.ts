@@ -141,6 +141,8 @@ export async function runAgentLoop(options: RunLoopOptions): Promise<RunResult> 
           signal,
         }));
       } catch (error) {
+        // Runners return failures as messages: what lands here is an overflow compaction could not
+        // fix, or a broken custom runner; either is reported once.
         if (signal.aborted) return stoppedBySignal();
         if (error instanceof ContextOverflowError) return finish("error", overflowError(error));
         return finish("error", { message: errorMessage(error), reason: reasonOf(error) });

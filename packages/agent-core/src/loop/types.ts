@@ -5,6 +5,7 @@ import {
   type Context,
   emptyUsage,
   type FailureReason,
+  isContextOverflow,
   type Message,
   type Usage,
 } from "@claw/providers";
@@ -12,7 +13,10 @@ import type { RunEmitter } from "../events/event-bus.js";
 
 export { emptyUsage };
 
-/** Calls the model once (through failover, in the runtime). May throw; the loop handles it. */
+/**
+ * Calls the model once (through failover, in the runtime). Failures come back as a failed
+ * message (`stopReason` "error" or "aborted"); a throw is a bug in a custom runner, reported once.
+ */
 export type CallModel = (
   context: Context,
   options: { signal: AbortSignal; onEvent: (event: AssistantEvent) => void },
@@ -40,14 +44,8 @@ export interface RunResult {
   endedAt: number;
 }
 
-/** Thrown by `callModel` implementations (or returned in a failed message) to signal overflow. */
-export function isContextOverflow(error: unknown): boolean {
-  return (
-    typeof error === "object" &&
-    error !== null &&
-    (error as { reason?: unknown }).reason === "context_overflow"
-  );
-}
+/** The one context-overflow detector, from @claw/providers (re-exported for agent-core's users). */
+export { isContextOverflow };
 
 export function addUsage(total: Usage, add: Usage): void {
   total.input += add.input;

@@ -57,9 +57,9 @@ export interface ModelAttempt {
 
 /**
  * Runs one model call over a candidate chain. `attempt` returns the final message of one call;
- * the runner decides when to move on. It returns the first successful message, returns a
- * failed message it must not retry (abort, context overflow), or throws when every candidate
- * failed.
+ * the runner decides when to move on. It returns the first successful message, or a failed
+ * message (`stopReason` "error" or "aborted", `error.reason` set): one it must not retry (abort,
+ * context overflow) or one that tells why every candidate failed. It must not throw.
  */
 export type FallbackRunner = (params: {
   candidates: string[];
