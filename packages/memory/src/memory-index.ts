@@ -9,6 +9,7 @@ import { type ResolvedEmbeddings, resolveEmbeddingProvider } from "./embeddings/
 import { type MemorySearchResponse, runSearch } from "./search/search.js";
 import { resolveMemoryReadPath } from "./sources/files.js";
 import { SqliteMemoryStore } from "./store/sqlite/store.js";
+import { loadLanceDbStore } from "./store/lancedb/load.js";
 import type { IndexIdentity, MemoryStore, StoreCounts } from "./store/types.js";
 import { type SyncProgress, type SyncResult, syncIndex } from "./sync/sync.js";
 import { type MemoryWatcher, watchMemorySources } from "./sync/watch.js";
@@ -78,7 +79,7 @@ export async function openMemoryIndex(input: OpenMemoryIndexOptions): Promise<Me
   const options = resolveMemoryOptions(input);
   const store: MemoryStore =
     options.backend === "lancedb"
-      ? await (await import("./store/lancedb/store.js")).LanceDbMemoryStore.open({ uri: options.dbPath })
+      ? await (await loadLanceDbStore()).LanceDbMemoryStore.open({ uri: options.dbPath })
       : new SqliteMemoryStore({ path: options.dbPath, onCorrupt: input.onCorrupt, log: options.log });
   let embeddings: Promise<ResolvedEmbeddings | undefined> | undefined;
   const getEmbeddings = () => {

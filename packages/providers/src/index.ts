@@ -13,6 +13,7 @@ export { OPENAI_ERROR_RULES } from "./adapters/openai-completions/errors.js";
 export { streamOpenAICompletions } from "./adapters/openai-completions/stream.js";
 export { streamOpenAIResponses } from "./adapters/openai-responses/stream.js";
 export { lazyModule } from "./adapters/shared/lazy-module.js";
+export { isMissingPackage, lazyPeer, MissingPeerError } from "./adapters/shared/optional-peer.js";
 export { toOpenAIParameters } from "./adapters/shared/openai-schema.js";
 export { defineOpenAICompatibleModel, type OpenAICompatibleModelInput } from "./catalog/compatible.js";
 // Models
