@@ -74,7 +74,10 @@ write(
 export default packageTestConfig("${name}");
 `,
 );
-write("README.md", `# ${name}\n\n${description}\n\nESM only (import, not require); Node.js 20.19 or newer.\n`);
+write(
+  "README.md",
+  `# ${name}\n\n${description}\n\nESM only (import, not require); Node.js 20.19 or newer.\n`,
+);
 // Every tarball ships the license (npm does not copy the repository root's).
 if (!existsSync(join(dir, "LICENSE"))) copyFileSync("LICENSE", join(dir, "LICENSE"));
 console.log(`created ${dir} (${name})`);

@@ -8,8 +8,8 @@ import { type MemoryIndexOptions, type ResolvedMemoryOptions, resolveMemoryOptio
 import { type ResolvedEmbeddings, resolveEmbeddingProvider } from "./embeddings/auto.js";
 import { type MemorySearchResponse, runSearch } from "./search/search.js";
 import { resolveMemoryReadPath } from "./sources/files.js";
-import { SqliteMemoryStore } from "./store/sqlite/store.js";
 import { loadLanceDbStore } from "./store/lancedb/load.js";
+import { SqliteMemoryStore } from "./store/sqlite/store.js";
 import type { IndexIdentity, MemoryStore, StoreCounts } from "./store/types.js";
 import { type SyncProgress, type SyncResult, syncIndex } from "./sync/sync.js";
 import { type MemoryWatcher, watchMemorySources } from "./sync/watch.js";

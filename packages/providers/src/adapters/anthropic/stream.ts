@@ -10,7 +10,11 @@ import { lazyPeer } from "../shared/optional-peer.js";
 import { toAnthropicParams } from "./convert.js";
 import { ANTHROPIC_ERROR_RULES } from "./errors.js";
 
-const loadAnthropicSdk = lazyPeer(["@anthropic-ai/sdk"], "The Anthropic adapter", () => import("@anthropic-ai/sdk"));
+const loadAnthropicSdk = lazyPeer(
+  ["@anthropic-ai/sdk"],
+  "The Anthropic adapter",
+  () => import("@anthropic-ai/sdk"),
+);
 
 const STOP_REASONS: Record<string, Exclude<StopReason, "error" | "aborted">> = {
   end_turn: "stop",

@@ -53,7 +53,11 @@ describe("lazyModule", () => {
 
 describe("lazyPeer", () => {
   it("names the package to install when an optional peer is missing", async () => {
-    const load = lazyPeer(["@claw/no-such-sdk"], "The test adapter", () => import("@claw/no-such-sdk" as string));
+    const load = lazyPeer(
+      ["@claw/no-such-sdk"],
+      "The test adapter",
+      () => import("@claw/no-such-sdk" as string),
+    );
     const error = await load().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MissingPeerError);
     expect((error as Error).message).toBe(

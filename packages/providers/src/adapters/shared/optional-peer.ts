@@ -37,10 +37,16 @@ export function isMissingPackage(error: unknown, packages: readonly string[]): b
  * const loadOpenAI = lazyPeer(["openai"], "The OpenAI adapter", () => import("openai"));
  * const { default: OpenAI } = await loadOpenAI(); // MissingPeerError: … run `npm install openai`
  */
-export function lazyPeer<T>(packages: readonly string[], purpose: string, load: () => Promise<T>): () => Promise<T> {
+export function lazyPeer<T>(
+  packages: readonly string[],
+  purpose: string,
+  load: () => Promise<T>,
+): () => Promise<T> {
   return lazyModule(() =>
     load().catch((error: unknown) => {
-      throw isMissingPackage(error, packages) ? new MissingPeerError(packages, purpose, { cause: error }) : error;
+      throw isMissingPackage(error, packages)
+        ? new MissingPeerError(packages, purpose, { cause: error })
+        : error;
     }),
   );
 }
