@@ -67,8 +67,8 @@ export interface MemoryIndex {
  * Opens the memory index of one agent.
  * @example
  * const memory = await openMemoryIndex({
- *   workspaceDir: "/home/me/.claw/workspace",
- *   dbPath: "/home/me/.claw/memory/main.sqlite",
+ *   workspaceDir: process.cwd(),
+ *   dbPath: join(process.cwd(), ".memory-index", "main.sqlite"),
  *   embedding: { provider: "openai", apiKey: process.env.OPENAI_API_KEY },
  * });
  * await memory.sync({ onProgress: (p) => console.log(p.done, "/", p.total) });
