@@ -49,6 +49,7 @@ const TARGETS = [
         throw new Error("expected a missing-LanceDB error naming the install, got: " + error);
     `,
   },
+  { name: "@claw/channels", light: true, budgetMb: 1 },
   { name: "@claw/agent-core", light: false },
 ];
 

@@ -281,7 +281,10 @@ function runRequestOf(message: InboundMessage) {
   };
 }
 
-function inboundDebounceFor(options: Pick<InboundDispatcherOptions, "inboundDebounce">, message: InboundMessage): number {
+function inboundDebounceFor(
+  options: Pick<InboundDispatcherOptions, "inboundDebounce">,
+  message: InboundMessage,
+): number {
   const byChannel = message.channel ? options.inboundDebounce?.byChannel?.[message.channel] : undefined;
   return byChannel ?? options.inboundDebounce?.debounceMs ?? 0;
 }
