@@ -69,6 +69,8 @@ switch (job) {
     must("pnpm", ["exec", "turbo", "run", "typecheck", "--output-logs=errors-only"]);
     must("pnpm", ["exec", "turbo", "run", "build", "--output-logs=errors-only"]);
     must("pnpm", ["exec", "vitest", "run"]);
+    // Each published package packed, installed alone with npm, imported and type-checked.
+    must("node", ["scripts/check-packaging.mjs"]);
     break;
   default:
     console.error(`bootstrap: unknown job "${job}" (expected start or test)`);

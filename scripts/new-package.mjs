@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Scaffolds a workspace package: node scripts/new-package.mjs packages/NAME "one-line description"
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 
 const [dir, description = ""] = process.argv.slice(2);
@@ -26,14 +26,16 @@ write(
       version: "0.1.0",
       description,
       license: "MIT",
+      repository: { type: "git", url: "git+https://github.com/claw/claw.git", directory: dir },
       type: "module",
+      ...(isApp ? {} : { sideEffects: false }),
       ...(isApp ? { private: true } : {}),
       engines: { node: ">=20.19" },
       exports: {
         ".": { "@claw/source": "./src/index.ts", types: "./dist/index.d.ts", import: "./dist/index.js" },
       },
       types: "./dist/index.d.ts",
-      files: ["dist", "README.md", "CHANGELOG.md"],
+      files: ["dist", "README.md", "LICENSE"],
       scripts: {
         build: "tsup",
         typecheck: "tsc -p tsconfig.json",
@@ -72,5 +74,10 @@ write(
 export default packageTestConfig("${name}");
 `,
 );
-write("README.md", `# ${name}\n\n${description}\n`);
+write(
+  "README.md",
+  `# ${name}\n\n${description}\n\nESM only (import, not require); Node.js 20.19 or newer.\n`,
+);
+// Every tarball ships the license (npm does not copy the repository root's).
+if (!existsSync(join(dir, "LICENSE"))) copyFileSync("LICENSE", join(dir, "LICENSE"));
 console.log(`created ${dir} (${name})`);

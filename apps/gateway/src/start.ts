@@ -4,6 +4,7 @@
  */
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import type { AgentRuntime, PersistentSessionStore } from "@claw/agent-core";
+import { queueCommandSupport } from "@claw/channels";
 import { type GatewayAuth, type GatewayHandle, startGateway } from "@claw/gateway";
 import type { AssembledAgent } from "./assemble/agents.js";
 import { type AssembleClawOptions, type AssembledClaw, assembleClaw } from "./assemble/assemble-claw.js";
@@ -106,6 +107,8 @@ async function serveAssembled(options: StartClawOptions, assembled: AssembledCla
     stateDir,
     toolProfile: config.tools.profile,
     commands: {
+      // `/queue` stores the channel layer's queue override; channels obey it.
+      queue: queueCommandSupport(),
       stopChildren: (sessionKey) => assembled.subagents.stop(sessionKey),
       compact: async (sessionKey) => {
         const outcome = await runtime.compact(sessionKey);

@@ -32,7 +32,7 @@ const ls: AgentTool<typeof Ls> = {
   parameters: Ls,
   execute: async () => textResult((await readdir(process.cwd())).join("\n")),
 };
-const tools = [ls] as AgentTool[];
+const tools: AgentTool[] = [ls];
 const sessions = createPersistentSessionStore({ stateDir: ".claw-example" });
 const runtime = createAgentRuntime({
   agents: [

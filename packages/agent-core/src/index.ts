@@ -15,7 +15,6 @@ export {
 } from "./compose/tool-policy-filter.js";
 export { createEventBus, createRunEmitter, type EventBus, type RunEmitter } from "./events/event-bus.js";
 export type { AgentEvent, AgentEventListener, AgentEventStream } from "./events/types.js";
-export * from "./inbound/index.js";
 export { executeToolCalls, SKIPPED_FOR_STEERING } from "./loop/execute-tools.js";
 export type { BeforeToolCallDecision, LoopHooks, MessageSources } from "./loop/hooks.js";
 export { createLoopDetector } from "./loop/loop-detector.js";
@@ -32,7 +31,6 @@ export {
 export { type ArgsCheck, validateToolArguments } from "./loop/validate-args.js";
 export { createKeyedQueue, type KeyedQueue } from "./queue/keyed-queue.js";
 export { createLane, type Lane } from "./queue/lanes.js";
-export { type BlockChunkOptions, chunkReplyText, DEFAULT_BLOCK_CHUNK } from "./reply/block-chunker.js";
 export { createReasoningTagStripper, stripReasoningTags } from "./reply/reasoning-tags.js";
 export { type ShapedReply, shapeReply } from "./reply/shape-reply.js";
 export { HEARTBEAT_TOKEN, SILENT_TOKENS, suppressionReason } from "./reply/silent-tokens.js";

@@ -3,6 +3,7 @@ import { COMMANDS, parseCommand } from "../src/commands/command-table.js";
 import { handleCommand } from "../src/commands/handle-command.js";
 import { matchModel } from "../src/commands/model-match.js";
 import { GREETING_PROMPT } from "../src/commands/session-commands.js";
+import type { QueueCommandSupport } from "../src/commands/types.js";
 import { fauxRuntime } from "./helpers.js";
 
 const KEY = "agent:main:main";
@@ -79,20 +80,28 @@ describe("handleCommand", () => {
     expect((await handleCommand(runtime, KEY, "/think"))?.text).toBe("Thinking: high");
   });
 
-  it("/queue stores the override and /queue reset clears it (behaviour 55)", async () => {
+  it("/queue stores what the queue vocabulary parses; /status shows it; without one /queue is refused", async () => {
     const { runtime } = fauxRuntime([]);
-    await handleCommand(runtime, KEY, "/queue collect debounce:2s cap:25 drop:summarize");
-    expect((await runtime.sessions.get(KEY))?.flags?.queue).toEqual({
-      mode: "collect",
-      debounceMs: 2000,
-      cap: 25,
-      drop: "summarize",
-    });
-    const status = await handleCommand(runtime, KEY, "/status");
-    expect(status?.text).toContain("Queue: collect (debounce 2000 ms, cap 25, drop summarize)");
-    await handleCommand(runtime, KEY, "/queue reset");
+    // The real vocabulary is @claw/channels' queueCommandSupport (tested there end to end).
+    const queue: QueueCommandSupport = {
+      parse: (args) =>
+        args === "reset" ? { reset: true } : args === "bad" ? { error: "no" } : { settings: { mode: args } },
+      describe: (override) => `described ${JSON.stringify(override ?? null)}`,
+    };
+    await handleCommand(runtime, KEY, "/queue collect", { queue });
+    expect((await runtime.sessions.get(KEY))?.flags?.queue).toEqual({ mode: "collect" });
+    expect((await handleCommand(runtime, KEY, "/status", { queue }))?.text).toContain(
+      'Queue: described {"mode":"collect"}',
+    );
+    expect((await handleCommand(runtime, KEY, "/queue bad", { queue }))?.text).toBe("/queue: no.");
+    await handleCommand(runtime, KEY, "/queue reset", { queue });
     expect((await runtime.sessions.get(KEY))?.flags?.queue).toBeUndefined();
-    expect((await handleCommand(runtime, KEY, "/queue sideways"))?.error).toBe(true);
+    const refused = await handleCommand(runtime, KEY, "/queue collect");
+    expect(refused).toMatchObject({
+      error: true,
+      text: "/queue: this surface has no inbound message queue.",
+    });
+    expect((await handleCommand(runtime, KEY, "/status"))?.text).not.toContain("Queue:");
   });
 
   it("/send is owner-only and toggles on, off and inherit (behaviour 40)", async () => {

@@ -8,6 +8,7 @@ import { type MemoryIndexOptions, type ResolvedMemoryOptions, resolveMemoryOptio
 import { type ResolvedEmbeddings, resolveEmbeddingProvider } from "./embeddings/auto.js";
 import { type MemorySearchResponse, runSearch } from "./search/search.js";
 import { resolveMemoryReadPath } from "./sources/files.js";
+import { loadLanceDbStore } from "./store/lancedb/load.js";
 import { SqliteMemoryStore } from "./store/sqlite/store.js";
 import type { IndexIdentity, MemoryStore, StoreCounts } from "./store/types.js";
 import { type SyncProgress, type SyncResult, syncIndex } from "./sync/sync.js";
@@ -66,8 +67,8 @@ export interface MemoryIndex {
  * Opens the memory index of one agent.
  * @example
  * const memory = await openMemoryIndex({
- *   workspaceDir: "/home/me/.claw/workspace",
- *   dbPath: "/home/me/.claw/memory/main.sqlite",
+ *   workspaceDir: process.cwd(),
+ *   dbPath: join(process.cwd(), ".memory-index", "main.sqlite"),
  *   embedding: { provider: "openai", apiKey: process.env.OPENAI_API_KEY },
  * });
  * await memory.sync({ onProgress: (p) => console.log(p.done, "/", p.total) });
@@ -78,7 +79,7 @@ export async function openMemoryIndex(input: OpenMemoryIndexOptions): Promise<Me
   const options = resolveMemoryOptions(input);
   const store: MemoryStore =
     options.backend === "lancedb"
-      ? await (await import("./store/lancedb/store.js")).LanceDbMemoryStore.open({ uri: options.dbPath })
+      ? await (await loadLanceDbStore()).LanceDbMemoryStore.open({ uri: options.dbPath })
       : new SqliteMemoryStore({ path: options.dbPath, onCorrupt: input.onCorrupt, log: options.log });
   let embeddings: Promise<ResolvedEmbeddings | undefined> | undefined;
   const getEmbeddings = () => {

@@ -14,6 +14,7 @@ export { streamOpenAICompletions } from "./adapters/openai-completions/stream.js
 export { streamOpenAIResponses } from "./adapters/openai-responses/stream.js";
 export { lazyModule } from "./adapters/shared/lazy-module.js";
 export { toOpenAIParameters } from "./adapters/shared/openai-schema.js";
+export { isMissingPackage, lazyPeer, MissingPeerError } from "./adapters/shared/optional-peer.js";
 export { AGGREGATOR_PROVIDERS, isAggregatorProvider } from "./catalog/aggregators.js";
 export { defineOpenAICompatibleModel, type OpenAICompatibleModelInput } from "./catalog/compatible.js";
 // Models
@@ -58,6 +59,14 @@ export {
   toProviderErrorInfo,
 } from "./stream/run-adapter.js";
 export { calculateUsage, emptyUsage, type TokenCounts } from "./stream/usage.js";
+// Tool contract (implemented by @claw/memory, @claw/tools and embedders; run by @claw/agent-core)
+export {
+  type AgentTool,
+  type AgentToolResult,
+  errorResult,
+  type ToolExecutionContext,
+  textResult,
+} from "./tools/agent-tool.js";
 export { normalizeToolCallId, TOOL_CALL_ID_RULES, type ToolCallIdRule } from "./transform/tool-call-id.js";
 // Cross-provider transform
 export { isSameModel, transformMessages } from "./transform/transform-messages.js";

@@ -81,6 +81,6 @@ export function createCodingTools(
     }),
     createProcessTool(processes, limits),
     createWebFetchTool(options.webFetch),
-  ] as AgentTool[];
+  ];
   return { tools, processes, dispose: () => processes.dispose() };
 }

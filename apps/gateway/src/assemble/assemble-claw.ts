@@ -8,7 +8,6 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   type AgentRuntime,
-  type AgentTool,
   createAgentRuntime,
   createFailoverRunner,
   createPersistentSessionStore,
@@ -251,7 +250,7 @@ async function attachMemory(
       log: (message) => inputs.log.write("info", `memory(${agent.definition.id}): ${message}`),
     });
     agent.memory = memory;
-    agent.extraTools.push(...(createMemoryTools(memory) as unknown as AgentTool[]));
+    agent.extraTools.push(...createMemoryTools(memory));
     configureAgent(agent, config, inputs.env);
   }
 }

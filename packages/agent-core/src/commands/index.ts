@@ -8,4 +8,4 @@ export {
 export { handleCommand } from "./handle-command.js";
 export { type ModelChoices, matchModel } from "./model-match.js";
 export { GREETING_PROMPT } from "./session-commands.js";
-export type { CommandOptions, CommandReply } from "./types.js";
+export type { CommandOptions, CommandReply, QueueCommandSupport } from "./types.js";

@@ -1,6 +1,5 @@
 /** Handlers that act on the session as a whole: /new, /reset, /stop, /status, /compact, /context. */
 import type { Message } from "@claw/providers";
-import { DEFAULT_QUEUE_SETTINGS, queueOverrideOf, resolveQueueSettings } from "../inbound/queue-settings.js";
 import { matchModel } from "./model-match.js";
 import { modelChoices } from "./setting-commands.js";
 import type { CommandContext, CommandHandler, CommandReply } from "./types.js";
@@ -55,12 +54,7 @@ export const showStatus: CommandHandler = async ({ runtime, sessionKey, options 
   const entry = await runtime.sessions.get(sessionKey);
   const now = options.now?.() ?? Date.now();
   const runs = runtime.activeRuns().filter((r) => r.sessionKey === sessionKey);
-  const queue = resolveQueueSettings(
-    options.queueDefaults ?? DEFAULT_QUEUE_SETTINGS,
-    undefined,
-    undefined,
-    queueOverrideOf(entry?.flags),
-  );
+  const queueOverride = entry?.flags?.queue;
   const sendPolicy = entry?.flags?.sendPolicy;
   const lines = [
     `🦞 Session ${sessionKey}`,
@@ -71,7 +65,9 @@ export const showStatus: CommandHandler = async ({ runtime, sessionKey, options 
     `Thinking: ${entry?.thinkingOverride ?? agent.thinking ?? "off"}`,
     `Tokens: ${entry?.inputTokens ?? 0} in / ${entry?.outputTokens ?? 0} out · context ${entry?.contextTokens ?? 0}`,
     `🧹 Compactions: ${entry?.compactionCount ?? 0}`,
-    `Queue: ${queue.mode} (debounce ${queue.debounceMs} ms, cap ${queue.cap}, drop ${queue.drop})`,
+    ...(options.queue
+      ? [`Queue: ${options.queue.describe(isRecord(queueOverride) ? queueOverride : undefined)}`]
+      : []),
     `Send policy: ${sendPolicy === "allow" ? "on" : sendPolicy === "deny" ? "off" : "inherit"}`,
     `Run: ${runs.some((r) => r.started) ? "active" : "idle"}${runs.filter((r) => !r.started).length ? ` · ${runs.filter((r) => !r.started).length} waiting` : ""}${options.queuedCount?.(sessionKey) ? ` · ${options.queuedCount(sessionKey)} queued message(s)` : ""}`,
   ];
@@ -125,3 +121,7 @@ function ago(ms: number): string {
 }
 
 export type { CommandContext };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

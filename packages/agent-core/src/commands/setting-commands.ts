@@ -1,6 +1,5 @@
 /** Handlers that change one session setting: /model, /think, /queue, /send. */
 import type { ThinkingLevel } from "@claw/providers";
-import { parseQueueDirective } from "../inbound/queue-settings.js";
 import type { AgentRuntime } from "../runtime/create-runtime.js";
 import { type ModelChoices, matchModel } from "./model-match.js";
 import type { CommandHandler, CommandOptions } from "./types.js";
@@ -60,7 +59,9 @@ export const setThinking: CommandHandler = async ({ runtime, sessionKey, args })
   return { command: "think", text: `Thinking set to ${level}.` };
 };
 
-export const setQueue: CommandHandler = async ({ runtime, sessionKey, args }) => {
+export const setQueue: CommandHandler = async ({ runtime, sessionKey, args, options }) => {
+  if (!options.queue)
+    return { command: "queue", text: "/queue: this surface has no inbound message queue.", error: true };
   const agent = runtime.resolveAgent(undefined, sessionKey);
   const entry = await runtime.sessions.resolve(sessionKey, { agentId: agent.id });
   const current = entry.flags?.queue;
@@ -69,7 +70,7 @@ export const setQueue: CommandHandler = async ({ runtime, sessionKey, args }) =>
       command: "queue",
       text: `Queue override: ${current ? JSON.stringify(current) : "none (channel default)"}`,
     };
-  const parsed = parseQueueDirective(args);
+  const parsed = options.queue.parse(args);
   if ("error" in parsed) return { command: "queue", text: `/queue: ${parsed.error}.`, error: true };
   const { queue: _old, ...otherFlags } = entry.flags ?? {};
   if (parsed.reset) {

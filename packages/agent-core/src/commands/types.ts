@@ -1,6 +1,5 @@
 /** What command handlers get and give back. */
 
-import type { QueueSettings } from "../inbound/queue-settings.js";
 import type { AgentRuntime } from "../runtime/create-runtime.js";
 import type { ModelChoices } from "./model-match.js";
 
@@ -11,8 +10,8 @@ export interface CommandOptions {
   resetTriggers?: readonly string[];
   /** Models `/model` and `/new <model>` accept (default: every ref in the runtime's agents). */
   models?: ModelChoices;
-  /** Queue defaults shown by `/status` and restored by `/queue default`. */
-  queueDefaults?: QueueSettings;
+  /** `/queue` and the queue line of `/status`: the inbound queue's vocabulary (the channel layer's). */
+  queue?: QueueCommandSupport;
   /** `/stop`: clears the session's queued follow-ups; returns how many (the inbound dispatcher). */
   clearQueued?: (sessionKey: string) => number;
   /** `/stop`: stops subagents spawned from the session, cascading; returns how many. */
@@ -24,6 +23,19 @@ export interface CommandOptions {
   /** Queued messages waiting for the session (for `/status`). */
   queuedCount?: (sessionKey: string) => number;
   now?: () => number;
+}
+
+/**
+ * How `/queue` parses and `/status` shows the inbound queue's settings. The inbound dispatcher
+ * (`@claw/channels`, `queueCommandSupport()`) owns them; without it `/queue` is unavailable.
+ */
+export interface QueueCommandSupport {
+  /** `/queue` arguments → a partial override to store, a reset, or an error to show. */
+  parse(
+    args: string,
+  ): { reset: true } | { reset?: false; settings: Record<string, unknown> } | { error: string };
+  /** The settings in force for a stored override, as one line. */
+  describe(override: Record<string, unknown> | undefined): string;
 }
 
 export interface CommandReply {

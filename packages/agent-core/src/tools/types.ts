@@ -1,47 +1,11 @@
 /**
- * The tool contract of the agent loop: a provider `Tool` (name, description, TypeBox
- * parameters) plus an `execute` function. `@claw/tools` and embedders implement it.
+ * The tool contract of the agent loop. It is defined in `@claw/providers` (L1) so that tool
+ * packages below agent-core implement it without casts; agent-core re-exports it for embedders.
  */
-import type { ImageContent, TextContent, Tool } from "@claw/providers";
-import type { Static, TSchema } from "typebox";
-
-/** What a tool returns: content for the model, details for UIs and logs only. */
-export interface AgentToolResult<TDetails = unknown> {
-  content: (TextContent | ImageContent)[];
-  details?: TDetails;
-  /** Marks the result as a failure the model should see as such. */
-  isError?: boolean;
-}
-
-export interface ToolExecutionContext {
-  toolCallId: string;
-  /** Aborted when the run is aborted, times out, or the tool's own timeout passes. */
-  signal: AbortSignal;
-  /** Streams a partial result to listeners (shown as a `tool` update event). */
-  onUpdate?: (partial: AgentToolResult) => void;
-  sessionKey?: string;
-  agentId?: string;
-}
-
-export interface AgentTool<TParameters extends TSchema = TSchema, TDetails = unknown>
-  extends Tool<TParameters> {
-  /** Short human label for UIs ("Read file"). */
-  label?: string;
-  /** Overrides the loop's default per-tool timeout, in ms (0 = no timeout). */
-  timeoutMs?: number;
-  /**
-   * Runs the tool. Throwing is allowed: the loop turns a thrown error into an error result the
-   * model sees, never into a crashed run.
-   */
-  execute(args: Static<TParameters>, context: ToolExecutionContext): Promise<AgentToolResult<TDetails>>;
-}
-
-/** Builds a tool result holding one text block. */
-export function textResult<TDetails = unknown>(text: string, details?: TDetails): AgentToolResult<TDetails> {
-  return { content: [{ type: "text", text }], details };
-}
-
-/** Builds an error tool result holding one text block. */
-export function errorResult(text: string): AgentToolResult {
-  return { content: [{ type: "text", text }], isError: true };
-}
+export {
+  type AgentTool,
+  type AgentToolResult,
+  errorResult,
+  type ToolExecutionContext,
+  textResult,
+} from "@claw/providers";

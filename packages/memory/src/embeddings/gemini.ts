@@ -1,5 +1,5 @@
 /** Gemini embeddings through @google/genai (`batchEmbedContents`). */
-import { lazyModule } from "@claw/providers";
+import { lazyPeer } from "@claw/providers";
 import { embedInBatches, withRetry } from "./retry.js";
 import { DEFAULT_EMBEDDING_MODELS, type EmbeddingProvider, type RemoteEmbeddingConfig } from "./types.js";
 
@@ -8,7 +8,7 @@ import { DEFAULT_EMBEDDING_MODELS, type EmbeddingProvider, type RemoteEmbeddingC
  */
 export function createGeminiEmbeddings(config: RemoteEmbeddingConfig): EmbeddingProvider {
   const model = config.model ?? DEFAULT_EMBEDDING_MODELS.gemini;
-  const client = lazyModule(async () => {
+  const client = lazyPeer(["@google/genai"], "Gemini embeddings", async () => {
     const { GoogleGenAI } = await import("@google/genai");
     return new GoogleGenAI({
       apiKey: config.apiKey,

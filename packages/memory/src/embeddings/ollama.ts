@@ -1,5 +1,5 @@
 /** Local Ollama embeddings through the `ollama` client (`/api/embed`). */
-import { lazyModule } from "@claw/providers";
+import { lazyPeer } from "@claw/providers";
 import { embedInBatches, withRetry } from "./retry.js";
 import { DEFAULT_EMBEDDING_MODELS, type EmbeddingProvider, type RemoteEmbeddingConfig } from "./types.js";
 
@@ -8,7 +8,7 @@ import { DEFAULT_EMBEDDING_MODELS, type EmbeddingProvider, type RemoteEmbeddingC
  */
 export function createOllamaEmbeddings(config: RemoteEmbeddingConfig): EmbeddingProvider {
   const model = config.model ?? DEFAULT_EMBEDDING_MODELS.ollama;
-  const client = lazyModule(async () => {
+  const client = lazyPeer(["ollama"], "Ollama embeddings", async () => {
     const { Ollama } = await import("ollama");
     return new Ollama({ host: config.baseUrl ?? "http://127.0.0.1:11434", headers: config.headers });
   });

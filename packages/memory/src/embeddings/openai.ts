@@ -1,5 +1,5 @@
 /** OpenAI (and OpenAI-compatible) embeddings through the official SDK. */
-import { lazyModule } from "@claw/providers";
+import { lazyPeer } from "@claw/providers";
 import { embedInBatches, withRetry } from "./retry.js";
 import { DEFAULT_EMBEDDING_MODELS, type EmbeddingProvider, type RemoteEmbeddingConfig } from "./types.js";
 
@@ -10,7 +10,7 @@ export function createOpenAiEmbeddings(config: RemoteEmbeddingConfig): Embedding
   const model = config.model ?? DEFAULT_EMBEDDING_MODELS.openai;
   // our own retry loop handles 429 the same way for every provider
   // The SDK loads on the first embedding call, not when the package is imported.
-  const client = lazyModule(async () => {
+  const client = lazyPeer(["openai"], "OpenAI embeddings", async () => {
     const { default: OpenAI } = await import("openai");
     return new OpenAI({
       apiKey: config.apiKey,

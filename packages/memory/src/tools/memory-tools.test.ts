@@ -1,8 +1,8 @@
-import type { AgentTool } from "@claw/agent-core";
+import type { AgentTool, AgentToolResult } from "@claw/providers";
 import { afterEach, describe, expect, it } from "vitest";
 import { NOTES, tempWorkspace } from "../../test/workspace.js";
 import { type MemoryIndex, openMemoryIndex } from "../memory-index.js";
-import { createMemoryTools, type MemoryGetParams, type MemorySearchParams } from "./memory-tools.js";
+import { createMemoryTools } from "./memory-tools.js";
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -19,22 +19,23 @@ async function tools() {
   return createMemoryTools(index);
 }
 
-const ctx = { signal: new AbortController().signal };
+const ctx = { toolCallId: "call-1", signal: new AbortController().signal };
+const firstText = (result: AgentToolResult) => {
+  const block = result.content[0];
+  return block?.type === "text" ? block.text : undefined;
+};
 
 describe("memory tools", () => {
-  it("are assignable to agent-core's AgentTool", async () => {
+  it("fit a plain AgentTool[] list as they are (no cast)", async () => {
     const [search, get] = await tools();
-    const asAgentTools: [AgentTool<typeof MemorySearchParams>, AgentTool<typeof MemoryGetParams>] = [
-      search,
-      get,
-    ];
-    expect(asAgentTools.map((t) => t.name)).toEqual(["memory_search", "memory_get"]);
+    const list: AgentTool[] = [search, get];
+    expect(list.map((t) => t.name)).toEqual(["memory_search", "memory_get"]);
   });
 
   it("memory_search returns snippets with path, line range and score", async () => {
     const [search] = await tools();
     const result = await search.execute({ query: "espresso" }, ctx);
-    expect(result.content[0]?.text).toMatch(
+    expect(firstText(result)).toMatch(
       /^Note: no embedding provider configured: keyword-only search\n\nmemory\/people\/alice\.md:1-3 \(score: 1\.00\)\n# Alice/,
     );
     expect(result.isError).toBeUndefined();
@@ -42,16 +43,14 @@ describe("memory tools", () => {
 
   it("memory_get reads lines and refuses paths outside memory", async () => {
     const [, get] = await tools();
-    expect(
-      (await get.execute({ path: "memory/people/alice.md", from: 3, lines: 1 }, ctx)).content[0]?.text,
-    ).toBe("Alice leads the mobile team and likes espresso.");
+    expect(firstText(await get.execute({ path: "memory/people/alice.md", from: 3, lines: 1 }, ctx))).toBe(
+      "Alice leads the mobile team and likes espresso.",
+    );
     for (const path of ["../secrets.md", "notes/x.md", "memory/../../etc/passwd", "/etc/passwd"]) {
       const refused = await get.execute({ path }, ctx);
       expect(refused.isError, path).toBe(true);
-      expect(refused.content[0]?.text).toMatch(/memory_get: .* (not a memory file|outside)/);
+      expect(firstText(refused)).toMatch(/memory_get: .* (not a memory file|outside)/);
     }
-    expect((await get.execute({ path: "memory/missing.md" }, ctx)).content[0]?.text).toMatch(
-      /does not exist/,
-    );
+    expect(firstText(await get.execute({ path: "memory/missing.md" }, ctx))).toMatch(/does not exist/);
   });
 });

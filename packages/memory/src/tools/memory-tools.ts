@@ -1,21 +1,13 @@
 /**
- * `memory_search` and `memory_get` as plain tool definitions. They are structurally compatible
- * with `@claw/agent-core`'s `AgentTool` (checked in a test) without importing it: memory is L2.
+ * `memory_search` and `memory_get` as tools of the shared contract (`AgentTool`, from
+ * `@claw/providers`), so an agent takes them as they are: memory is L2 and never imports the agent loop.
  */
-import { type Static, type TSchema, Type } from "typebox";
+import { type AgentTool, errorResult, textResult } from "@claw/providers";
+import { type TSchema, Type } from "typebox";
 import type { MemoryIndex } from "../memory-index.js";
 
-/** The minimal tool shape agent-core accepts. */
-export interface MemoryTool<TParameters extends TSchema = TSchema> {
-  name: string;
-  label?: string;
-  description: string;
-  parameters: TParameters;
-  execute(
-    args: Static<TParameters>,
-    context: { signal: AbortSignal },
-  ): Promise<{ content: Array<{ type: "text"; text: string }>; details?: unknown; isError?: boolean }>;
-}
+/** A memory tool: the shared tool contract with memory's parameters. */
+export type MemoryTool<TParameters extends TSchema = TSchema> = AgentTool<TParameters>;
 
 export const MemorySearchParams = Type.Object({
   query: Type.String({ description: "What to recall, in natural language or keywords", minLength: 1 }),
@@ -28,14 +20,6 @@ export const MemoryGetParams = Type.Object({
   from: Type.Optional(Type.Integer({ minimum: 1, description: "First line (1-based)" })),
   lines: Type.Optional(Type.Integer({ minimum: 1, description: "Number of lines" })),
 });
-
-function text(value: string, details?: unknown, isError?: boolean) {
-  return {
-    content: [{ type: "text" as const, text: value }],
-    ...(details === undefined ? {} : { details }),
-    ...(isError ? { isError } : {}),
-  };
-}
 
 /**
  * Builds the two memory tools over an open index.
@@ -64,7 +48,7 @@ export function createMemoryTools(
       );
       const header = response.notice ? `Note: ${response.notice}\n\n` : "";
       const body = lines.length > 0 ? lines.join("\n\n---\n\n") : `No memory matched "${args.query}".`;
-      return text(header + body, response);
+      return textResult(header + body, response);
     },
   };
   const get: MemoryTool<typeof MemoryGetParams> = {
@@ -76,9 +60,9 @@ export function createMemoryTools(
     async execute(args) {
       try {
         const read = index.readFile(args.path, args.from, args.lines);
-        return text(read.text, read);
+        return textResult(read.text, read);
       } catch (error) {
-        return text(error instanceof Error ? error.message : String(error), undefined, true);
+        return errorResult(error instanceof Error ? error.message : String(error));
       }
     },
   };

@@ -6,11 +6,15 @@ import type Anthropic from "@anthropic-ai/sdk";
 import type { MessageBuilder } from "../../stream/message-builder.js";
 import { runAdapter } from "../../stream/run-adapter.js";
 import type { StopReason, StreamFunction } from "../../types.js";
-import { lazyModule } from "../shared/lazy-module.js";
+import { lazyPeer } from "../shared/optional-peer.js";
 import { toAnthropicParams } from "./convert.js";
 import { ANTHROPIC_ERROR_RULES } from "./errors.js";
 
-const loadAnthropicSdk = lazyModule(() => import("@anthropic-ai/sdk"));
+const loadAnthropicSdk = lazyPeer(
+  ["@anthropic-ai/sdk"],
+  "The Anthropic adapter",
+  () => import("@anthropic-ai/sdk"),
+);
 
 const STOP_REASONS: Record<string, Exclude<StopReason, "error" | "aborted">> = {
   end_turn: "stop",

@@ -3,13 +3,13 @@
  */
 import { runAdapter } from "../../stream/run-adapter.js";
 import type { StreamFunction } from "../../types.js";
-import { lazyModule } from "../shared/lazy-module.js";
+import { lazyPeer } from "../shared/optional-peer.js";
 import { GeminiChunkReader } from "./chunk-reader.js";
 import { GOOGLE_ERROR_RULES } from "./errors.js";
 import { toGoogleFailure } from "./failure.js";
 import { buildGeminiRequest } from "./request.js";
 
-const loadGoogleSdk = lazyModule(() => import("@google/genai"));
+const loadGoogleSdk = lazyPeer(["@google/genai"], "The Google adapter", () => import("@google/genai"));
 
 /**
  * Streams a Gemini reply. Never throws: failures end the stream with a classified `error` event.

@@ -3,13 +3,13 @@
  */
 import { runAdapter, StreamIncompleteError } from "../../stream/run-adapter.js";
 import type { StreamFunction } from "../../types.js";
-import { lazyModule } from "../shared/lazy-module.js";
+import { lazyPeer } from "../shared/optional-peer.js";
 import { OllamaChunkReader } from "./chunk-reader.js";
 import { OLLAMA_ERROR_RULES } from "./errors.js";
 import { buildOllamaRequest } from "./request.js";
 import { estimatePromptTokens } from "./truncation.js";
 
-const loadOllamaSdk = lazyModule(() => import("ollama"));
+const loadOllamaSdk = lazyPeer(["ollama"], "The Ollama adapter", () => import("ollama"));
 
 /** An HTTP failure with the response headers the SDK's ResponseError drops (retry-after). */
 class OllamaHttpFailure extends Error {

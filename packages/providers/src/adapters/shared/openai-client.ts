@@ -4,9 +4,9 @@
  */
 import type OpenAI from "openai";
 import type { Model, StreamOptions } from "../../types.js";
-import { lazyModule } from "./lazy-module.js";
+import { lazyPeer } from "./optional-peer.js";
 
-const loadOpenAISdk = lazyModule(() => import("openai"));
+const loadOpenAISdk = lazyPeer(["openai"], "The OpenAI adapter", () => import("openai"));
 
 /** Creates a client with SDK retries off (failover owns retries); loads the SDK on first use. */
 export async function createOpenAIClient(model: Model, options: StreamOptions): Promise<OpenAI> {

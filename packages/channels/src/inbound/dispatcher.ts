@@ -1,12 +1,8 @@
 /**
  * The inbound dispatcher in front of `runtime.run`: drops redeliveries, runs chat commands,
  * expires stale sessions, and decides what a message does to a busy session (steer it, queue a
- * follow-up, collect into one turn, or interrupt). It only calls the runtime's public methods.
+ * follow-up, collect into one turn, or interrupt). It only calls the runtime port it is given.
  */
-import { handleCommand } from "../commands/handle-command.js";
-import type { AgentRuntime } from "../runtime/create-runtime.js";
-import type { RunHandle } from "../runtime/run-handle.js";
-import { freshenSession } from "../sessions/lifecycle/freshen.js";
 import { createDedupeCache, dedupeKey } from "./dedupe.js";
 import {
   addWithCap,
@@ -18,14 +14,22 @@ import {
 import {
   DEFAULT_QUEUE_SETTINGS,
   type QueueSettings,
+  queueCommandSupport,
   queueOverrideOf,
   resolveQueueSettings,
 } from "./queue-settings.js";
 import { createSystemEventQueue, withSystemEvents } from "./system-events.js";
-import type { DispatchResult, InboundDispatcherOptions, InboundMessage, ScheduleTimer } from "./types.js";
+import type {
+  DispatchResult,
+  InboundDispatcherOptions,
+  InboundMessage,
+  InboundRun,
+  InboundRuntime,
+  ScheduleTimer,
+} from "./types.js";
 
-export interface InboundDispatcher {
-  dispatch(message: InboundMessage): Promise<DispatchResult>;
+export interface InboundDispatcher<TRun extends InboundRun = InboundRun> {
+  dispatch(message: InboundMessage): Promise<DispatchResult<TRun>>;
   /** Queues a system event for the session's next prompt. */
   enqueueSystemEvent(sessionKey: string, text: string): void;
   /** Messages held for the session (not yet turned into runs). */
@@ -56,25 +60,31 @@ const realTimer: ScheduleTimer = (fn, ms) => {
 
 /**
  * @example
- * const inbound = createInboundDispatcher(runtime, { queue: { mode: "collect" }, onRun: streamToChannel });
+ * const inbound = createInboundDispatcher(runtime, {
+ *   queue: { mode: "collect" },
+ *   commands: (key, text, context) => handleCommand(runtime, key, text, context),
+ *   freshen: (key, channel) => freshenSession(runtime.sessions, key, {}, Date.now(), channel),
+ *   onRun: streamToChannel,
+ * });
  * const result = await inbound.dispatch({ sessionKey: "agent:main:main", text: "hi", id: "tg-42", channel: "telegram" });
  * if (result.status === "command") reply(result.reply.text);
  */
-export function createInboundDispatcher(
-  runtime: AgentRuntime,
-  options: InboundDispatcherOptions = {},
-): InboundDispatcher {
+export function createInboundDispatcher<TRun extends InboundRun>(
+  runtime: InboundRuntime<TRun>,
+  options: InboundDispatcherOptions<TRun> = {},
+): InboundDispatcher<TRun> {
   const now = options.now ?? Date.now;
   const schedule = options.schedule ?? realTimer;
   const dedupe = createDedupeCache({ ...options.dedupe, now });
   const systemEvents = createSystemEventQueue(options.systemEventCap);
   const defaults: QueueSettings = { ...DEFAULT_QUEUE_SETTINGS, ...options.queue };
+  const queueCommands = queueCommandSupport(defaults);
   const states = new Map<string, SessionState>();
 
   const isBusy = (key: string) => runtime.activeRuns().some((r) => r.sessionKey === key);
   const state = (key: string): SessionState | undefined => states.get(key);
 
-  const startRun = (key: string, turn: FollowUpTurn, message?: InboundMessage): RunHandle =>
+  const startRun = (key: string, turn: FollowUpTurn, message?: InboundMessage): TRun =>
     runtime.run({
       sessionKey: key,
       message: withSystemEvents(systemEvents.drain(key), turn.text),
@@ -139,7 +149,7 @@ export function createInboundDispatcher(
   const hold = (
     message: InboundMessage,
     settings: { mode: "collect" | "followup"; debounceMs: number } & Pick<QueueSettings, "cap" | "drop">,
-  ): DispatchResult => {
+  ): DispatchResult<TRun> => {
     const key = message.sessionKey;
     let s = state(key);
     if (!s) {
@@ -166,20 +176,19 @@ export function createInboundDispatcher(
     return { status: "queued", queued: s.pending.length, dropped: outcome.dropped.length };
   };
 
-  const dispatcher: InboundDispatcher = {
+  const dispatcher: InboundDispatcher<TRun> = {
     async dispatch(message) {
       const key = message.sessionKey;
       const dedupeId = dedupeKey(message);
       if (dedupeId && dedupe.seen(dedupeId)) return { status: "duplicate" };
 
       let text = message.text;
-      if (options.commands !== false) {
-        const reply = await handleCommand(runtime, key, text, {
-          ...options.commands,
+      if (options.commands) {
+        const reply = await options.commands(key, text, {
           senderIsOwner: message.senderIsOwner,
           clearQueued: dispatcher.clearQueued,
           queuedCount: dispatcher.queued,
-          stopChildren: options.stopChildren,
+          queue: queueCommands,
         });
         if (reply && !reply.passThrough) return { status: "command", reply };
         if (reply?.passThrough) {
@@ -202,11 +211,7 @@ export function createInboundDispatcher(
       const busy = isBusy(key) || state(key) !== undefined;
 
       if (!busy) {
-        const expired =
-          options.reset === false
-            ? undefined
-            : (await freshenSession(runtime.sessions, key, options.reset ?? {}, now(), message.channel))
-                .expired;
+        const expired = options.freshen ? (await options.freshen(key, message.channel)).expired : undefined;
         const debounceMs = inboundDebounceFor(options, message);
         if (debounceMs > 0 && !message.hasMedia)
           return hold(message, { ...settings, mode: "collect", debounceMs });
@@ -276,7 +281,10 @@ function runRequestOf(message: InboundMessage) {
   };
 }
 
-function inboundDebounceFor(options: InboundDispatcherOptions, message: InboundMessage): number {
+function inboundDebounceFor(
+  options: Pick<InboundDispatcherOptions, "inboundDebounce">,
+  message: InboundMessage,
+): number {
   const byChannel = message.channel ? options.inboundDebounce?.byChannel?.[message.channel] : undefined;
   return byChannel ?? options.inboundDebounce?.debounceMs ?? 0;
 }

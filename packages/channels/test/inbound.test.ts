@@ -1,7 +1,7 @@
+import { type AgentTool, textResult } from "@claw/agent-core";
 import type { Context, FauxStep } from "@claw/providers";
 import { Type } from "typebox";
 import { describe, expect, it, vi } from "vitest";
-import { createInboundDispatcher } from "../src/inbound/dispatcher.js";
 import {
   addWithCap,
   droppedSummary,
@@ -11,8 +11,7 @@ import {
 import { parseQueueDirective } from "../src/inbound/queue-settings.js";
 import { createSystemEventQueue } from "../src/inbound/system-events.js";
 import type { ScheduleTimer } from "../src/inbound/types.js";
-import { type AgentTool, textResult } from "../src/index.js";
-import { fauxRuntime } from "./helpers.js";
+import { fauxRuntime, wiredDispatcher } from "./helpers.js";
 
 const KEY = "agent:main:main";
 
@@ -153,7 +152,7 @@ describe("system events (agents-spec behaviour 77)", () => {
 
   it("are drained into the next prompt of the session", async () => {
     const { runtime, faux } = fauxRuntime([echo]);
-    const inbound = createInboundDispatcher(runtime, { reset: false });
+    const inbound = wiredDispatcher(runtime, { reset: false });
     inbound.enqueueSystemEvent(KEY, "Cron job backup finished.");
     const result = await inbound.dispatch({ sessionKey: KEY, text: "hi" });
     expect(result.status).toBe("started");
@@ -165,7 +164,7 @@ describe("system events (agents-spec behaviour 77)", () => {
 describe("inbound dispatcher", () => {
   it("drops a redelivered message id (behaviour 57)", async () => {
     const { runtime, faux } = fauxRuntime([echo, echo]);
-    const inbound = createInboundDispatcher(runtime, { reset: false });
+    const inbound = wiredDispatcher(runtime, { reset: false });
     const msg = { sessionKey: KEY, text: "hi", id: "m1", channel: "telegram", peer: "123" };
     const first = await inbound.dispatch(msg);
     expect((await inbound.dispatch(msg)).status).toBe("duplicate");
@@ -182,7 +181,7 @@ describe("inbound dispatcher", () => {
   it("collect: 3 messages during a run become exactly one follow-up turn (behaviour 53)", async () => {
     const { runtime, faux, gate: g } = busyRuntime();
     const onRun = vi.fn();
-    const inbound = createInboundDispatcher(runtime, {
+    const inbound = wiredDispatcher(runtime, {
       reset: false,
       queue: { mode: "collect", debounceMs: 0 },
       onRun,
@@ -204,7 +203,7 @@ describe("inbound dispatcher", () => {
 
   it("followup: each held message runs as its own turn, in order", async () => {
     const { runtime, faux, gate: g } = busyRuntime();
-    const inbound = createInboundDispatcher(runtime, {
+    const inbound = wiredDispatcher(runtime, {
       reset: false,
       queue: { mode: "followup", debounceMs: 0 },
     });
@@ -219,7 +218,7 @@ describe("inbound dispatcher", () => {
 
   it("steer injects into the running run", async () => {
     const { runtime, gate: g } = busyRuntime();
-    const inbound = createInboundDispatcher(runtime, {
+    const inbound = wiredDispatcher(runtime, {
       reset: false,
       queue: { mode: "steer", debounceMs: 0 },
     });
@@ -236,7 +235,7 @@ describe("inbound dispatcher", () => {
 
   it("interrupt aborts the active run and runs the newest message", async () => {
     const { runtime, faux, gate: g } = busyRuntime();
-    const inbound = createInboundDispatcher(runtime, { reset: false, queue: { mode: "interrupt" } });
+    const inbound = wiredDispatcher(runtime, { reset: false, queue: { mode: "interrupt" } });
     const first = await inbound.dispatch({ sessionKey: KEY, text: "start" });
     await g.reached;
     const second = await inbound.dispatch({ sessionKey: KEY, text: "never mind, do this" });
@@ -250,7 +249,7 @@ describe("inbound dispatcher", () => {
   it("waits out the debounce quiet period, restarting it on each message (fake clock)", async () => {
     const { runtime, faux, gate: g } = busyRuntime();
     const timers = manualTimers();
-    const inbound = createInboundDispatcher(runtime, {
+    const inbound = wiredDispatcher(runtime, {
       reset: false,
       queue: { mode: "collect", debounceMs: 1000 },
       schedule: timers.schedule,
@@ -272,7 +271,7 @@ describe("inbound dispatcher", () => {
   it("inbound debounce batches rapid text to an idle session; media flushes at once; commands bypass (behaviour 58)", async () => {
     const { runtime, faux } = fauxRuntime([echo], { faux: { whenExhausted: "repeat-last" } });
     const timers = manualTimers();
-    const inbound = createInboundDispatcher(runtime, {
+    const inbound = wiredDispatcher(runtime, {
       reset: false,
       inboundDebounce: { debounceMs: 2000 },
       schedule: timers.schedule,
@@ -293,7 +292,7 @@ describe("inbound dispatcher", () => {
 
   it("/stop aborts the run, clears queued follow-ups and stops children, reporting counts (behaviour 59)", async () => {
     const { runtime, faux, gate: g } = busyRuntime();
-    const inbound = createInboundDispatcher(runtime, {
+    const inbound = wiredDispatcher(runtime, {
       reset: false,
       queue: { mode: "followup", debounceMs: 0 },
       stopChildren: () => 1,
@@ -316,7 +315,7 @@ describe("inbound dispatcher", () => {
   it("a stale session is reset on the next message (daily reset)", async () => {
     let clock = new Date(2026, 0, 5, 3, 59).getTime();
     const { runtime } = fauxRuntime([echo, echo], { now: () => clock });
-    const inbound = createInboundDispatcher(runtime, { now: () => clock });
+    const inbound = wiredDispatcher(runtime, { now: () => clock });
     const first = await inbound.dispatch({ sessionKey: KEY, text: "hi" });
     if (first.status === "started") await first.run.result;
     const before = (await runtime.sessions.get(KEY))?.sessionId;
@@ -329,7 +328,7 @@ describe("inbound dispatcher", () => {
 
   it("/reset message starts a new session and passes the remainder to the agent", async () => {
     const { runtime, faux } = fauxRuntime([echo, echo]);
-    const inbound = createInboundDispatcher(runtime, { reset: false });
+    const inbound = wiredDispatcher(runtime, { reset: false });
     const first = await inbound.dispatch({ sessionKey: KEY, text: "hello" });
     if (first.status === "started") await first.run.result;
     const before = (await runtime.sessions.get(KEY))?.sessionId;
@@ -353,7 +352,7 @@ describe("steer fallback", () => {
       faux: { whenExhausted: "repeat-last" },
       lanes: { main: 1 },
     });
-    const inbound = createInboundDispatcher(runtime, {
+    const inbound = wiredDispatcher(runtime, {
       reset: false,
       queue: { mode: "steer", debounceMs: 0 },
     });
@@ -366,5 +365,34 @@ describe("steer fallback", () => {
     await blocker.result;
     await inbound.idle(KEY);
     expect(lastUser(faux.contexts.at(-1) as Context)).toBe("steer me");
+  });
+});
+
+describe("/queue through the dispatcher (behaviour 55)", () => {
+  it("stores the override, shows it in /status, obeys it, and /queue reset clears it", async () => {
+    const { runtime } = fauxRuntime([echo]);
+    const inbound = wiredDispatcher(runtime, { reset: false });
+    const set = await inbound.dispatch({
+      sessionKey: KEY,
+      text: "/queue collect debounce:2s cap:25 drop:summarize",
+    });
+    expect(set).toMatchObject({
+      status: "command",
+      reply: { text: "Queue set: collect debounceMs=2000 cap=25 drop=summarize." },
+    });
+    expect((await runtime.sessions.get(KEY))?.flags?.queue).toEqual({
+      mode: "collect",
+      debounceMs: 2000,
+      cap: 25,
+      drop: "summarize",
+    });
+    const status = await inbound.dispatch({ sessionKey: KEY, text: "/status" });
+    expect(status.status === "command" && status.reply.text).toContain(
+      "Queue: collect (debounce 2000 ms, cap 25, drop summarize)",
+    );
+    await inbound.dispatch({ sessionKey: KEY, text: "/queue reset" });
+    expect((await runtime.sessions.get(KEY))?.flags?.queue).toBeUndefined();
+    const bad = await inbound.dispatch({ sessionKey: KEY, text: "/queue sideways" });
+    expect(bad.status === "command" && bad.reply.error).toBe(true);
   });
 });

@@ -112,3 +112,31 @@ function definedOnly<T extends object>(value: T | undefined): Partial<T> {
   if (!value) return {};
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
+
+/**
+ * The `/queue` vocabulary for agent-core's chat commands (`CommandOptions.queue`): they store the
+ * override in the session and show it in `/status`; the dispatcher here is what obeys it.
+ *
+ * @example
+ * handleCommand(runtime, key, "/queue collect cap:5", { queue: queueCommandSupport() });
+ */
+export interface QueueCommandSupport {
+  parse(args: string): QueueDirective | { error: string };
+  /** The settings in force for a stored override: `collect (debounce 1000 ms, cap 20, drop summarize)`. */
+  describe(override: Record<string, unknown> | undefined): string;
+}
+
+export function queueCommandSupport(defaults: QueueSettings = DEFAULT_QUEUE_SETTINGS): QueueCommandSupport {
+  return {
+    parse: parseQueueDirective,
+    describe(override) {
+      const settings = resolveQueueSettings(
+        defaults,
+        undefined,
+        undefined,
+        queueOverrideOf({ queue: override }),
+      );
+      return `${settings.mode} (debounce ${settings.debounceMs} ms, cap ${settings.cap}, drop ${settings.drop})`;
+    },
+  };
+}
