@@ -50,7 +50,7 @@ describe("check-outside-paths", () => {
 
   it("flags any mention of the shared reference folder", () => {
     const { root } = fakeRepo({
-      "packages/a/test/t.test.ts": sample("const REF = process.env.X + \"/SHARED\";\n"),
+      "packages/a/test/t.test.ts": sample('const REF = process.env.X + "/SHARED";\n'),
     });
     expect(findOutsidePathReads(root)).toEqual([
       "packages/a/test/t.test.ts:1 reads the shared reference folder; copy what it needs into fixtures/",
