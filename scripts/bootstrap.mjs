@@ -65,6 +65,8 @@ switch (job) {
     break;
   }
   case "test":
+    // The repository must be self-contained: no test or script may read ../shared or another machine's paths.
+    must("node", ["scripts/check-outside-paths.mjs"]);
     must("pnpm", ["run", "lint"]);
     must("pnpm", ["exec", "turbo", "run", "typecheck", "--output-logs=errors-only"]);
     must("pnpm", ["exec", "turbo", "run", "build", "--output-logs=errors-only"]);

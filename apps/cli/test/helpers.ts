@@ -1,8 +1,11 @@
 /**
  * Test helpers: a real gateway on port 0 with a faux model (the apps/gateway pattern), whose state
  * dir is `<home>/.claw`, so `claw` finds it through gateway.json and gateway.token like a person would.
+ * Every test home names a free port of its own as `gateway.port`, so no test ever reaches a gateway
+ * the user runs on the default port 18789.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type ClawGateway, startClaw } from "@claw/app-gateway";
@@ -22,7 +25,35 @@ export interface TestHome {
 
 const BASE_CONFIG = { agents: { defaults: { model: "faux/faux-1" } } };
 
-/** A temp home with `.claw/claw.json` using the faux model. */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A free port below Linux's and macOS's ephemeral ranges (32768+ / 49152+), so no port-0 listener
+ * of a parallel test takes it while a test home names it.
+ */
+export async function quietPort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (port !== 18789 && (await portIsFree(port))) return port;
+  }
+}
+
+/** The port every test home of this file names as `gateway.port`; nothing listens on it. */
+export const TEST_HOME_PORT = await quietPort();
+
+/** `document` with `gateway.port` set to TEST_HOME_PORT unless the test chose one. */
+function withTestPort(document: Record<string, unknown>): Record<string, unknown> {
+  const gateway = (document.gateway ?? {}) as Record<string, unknown>;
+  return "port" in gateway ? document : { ...document, gateway: { ...gateway, port: TEST_HOME_PORT } };
+}
+
+/** A temp home with `.claw/claw.json` using the faux model, on TEST_HOME_PORT (never the default 18789). */
 export function createHome(
   script: FauxScript = [],
   document: Record<string, unknown> = BASE_CONFIG,
@@ -30,7 +61,7 @@ export function createHome(
   const home = mkdtempSync(join(tmpdir(), "claw-cli-"));
   const stateDir = join(home, ".claw");
   mkdirSync(stateDir, { recursive: true });
-  writeFileSync(join(stateDir, "claw.json"), JSON.stringify(document, null, 2));
+  writeFileSync(join(stateDir, "claw.json"), JSON.stringify(withTestPort(document), null, 2));
   const faux = createFauxProvider(script, { provider: "faux" });
   return {
     home,

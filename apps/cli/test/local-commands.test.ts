@@ -1,9 +1,10 @@
 import { spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { claw, createHome, type TestHome } from "./helpers.js";
+import { claw, createHome, TEST_HOME_PORT, type TestHome } from "./helpers.js";
 
 const homes: TestHome[] = [];
 afterEach(async () => {
@@ -37,6 +38,7 @@ describe("doctor", () => {
     const fixed = await claw(h, ["doctor", "--fix"]);
     expect(fixed.stdout).toContain("fixed legacy keys");
     expect(JSON.parse(readFileSync(join(h.stateDir, "claw.json"), "utf8")).gateway).toEqual({
+      port: TEST_HOME_PORT,
       auth: { token: "legacy-token" },
     });
     const after = JSON.parse((await claw(h, ["doctor", "--json", "--fix"])).stdout);
@@ -79,6 +81,36 @@ describe("doctor findings", () => {
     expect(result.stdout).toContain("export OPENAI_API_KEY=<key>");
     for (const line of result.stdout.split("\n"))
       expect(line.split("claw doctor --fix").length).toBeLessThanOrEqual(2);
+  });
+});
+
+/** Holds the default port 18789 for the test, as a user's running gateway would (if nothing does already). */
+async function occupyDefaultPort(): Promise<Server | undefined> {
+  const server = createServer((socket) => socket.destroy());
+  return new Promise((resolve) => {
+    server.once("error", () => resolve(undefined)); // already taken, as by a user's gateway
+    server.listen(18789, "127.0.0.1", () => resolve(server));
+  });
+}
+
+describe("tests never touch the default port", () => {
+  it("doctor and gateway status use the test home's own port while something holds 18789", async () => {
+    const holder = await occupyDefaultPort();
+    try {
+      const h = home();
+      const report = JSON.parse((await claw(h, ["doctor", "--json"])).stdout);
+      expect(report.findings).toContainEqual(
+        expect.objectContaining({ check: "port", level: "ok", message: `port ${TEST_HOME_PORT} is free` }),
+      );
+      const status = await claw(h, ["gateway", "status", "--json"]);
+      expect(status.code).toBe(3);
+      expect(JSON.parse(status.stdout)).toMatchObject({
+        reachable: false,
+        url: `ws://127.0.0.1:${TEST_HOME_PORT}`,
+      });
+    } finally {
+      await new Promise((resolve) => (holder ? holder.close(resolve) : resolve(undefined)));
+    }
   });
 });
 

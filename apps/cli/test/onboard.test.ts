@@ -156,6 +156,7 @@ describe("onboard in a pseudo-terminal", () => {
 
   it("Ctrl-C cancels without writing anything (exit 4)", async () => {
     const home = emptyHome();
+    const configBefore = readFileSync(join(home.stateDir, "claw.json"), "utf8");
     const pty = onPty(
       "node --conditions=@claw/source --import tsx test/fixtures/claw-from-source.ts onboard",
       { HOME: home.home, CLAW_STATE_DIR: home.stateDir },
@@ -164,6 +165,6 @@ describe("onboard in a pseudo-terminal", () => {
     pty.type("\u0003");
     expect(await pty.exited).toBe(4);
     expect(pty.output()).toContain("nothing was written");
-    expect(readFileSync(join(home.stateDir, "claw.json"), "utf8")).toBe("{}");
+    expect(readFileSync(join(home.stateDir, "claw.json"), "utf8")).toBe(configBefore);
   }, 30_000);
 });

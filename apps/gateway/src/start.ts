@@ -14,6 +14,7 @@ import { bindHost, ensureGatewayToken, gatewayStatePath } from "./paths.js";
 import { type ConfigReloader, createConfigReloader } from "./reload/config-reloader.js";
 import { createConfigAccess } from "./runtime-adapter/config-access.js";
 import { createGatewayRuntime } from "./runtime-adapter/create-gateway-runtime.js";
+import { routeLibraryChatter } from "./runtime-adapter/library-chatter.js";
 import type { LogFile } from "./runtime-adapter/log-file.js";
 
 export const CLAW_VERSION = "0.1.0";
@@ -31,6 +32,11 @@ export interface StartClawOptions extends AssembleClawOptions {
   ollamaProbe?: ServerProbe;
   /** Watch the config file and credential stores and apply changes live (default true). */
   watchConfig?: boolean;
+  /**
+   * Where library chatter (SDK deprecation notices, process warnings, a dependency's console.warn)
+   * goes while the gateway runs: the gateway log (default), or left alone ("inherit").
+   */
+  libraryChatter?: "log" | "inherit";
 }
 
 export interface ClawGateway {
@@ -137,6 +143,7 @@ async function serveAssembled(options: StartClawOptions, assembled: AssembledCla
     reloader.close();
     throw error;
   });
+  const stopRoutingChatter = options.libraryChatter === "inherit" ? () => {} : routeLibraryChatter(log);
   writeFileSync(
     gatewayStatePath(stateDir),
     `${JSON.stringify({ pid: process.pid, url: gateway.url, port: gateway.port, host, startedAt: Date.now(), version: CLAW_VERSION })}\n`,
@@ -171,6 +178,7 @@ async function serveAssembled(options: StartClawOptions, assembled: AssembledCla
       await gateway.close(closeOptions);
       await assembled.close();
       if (existsSync(gatewayStatePath(stateDir))) rmSync(gatewayStatePath(stateDir), { force: true });
+      stopRoutingChatter();
       log.write("info", "gateway stopped");
     },
   };

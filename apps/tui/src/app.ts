@@ -184,7 +184,8 @@ export class App {
   }
 
   private async switchSession(key: string, agentId: string): Promise<void> {
-    if (key === this.state.session.key) return;
+    if (key === this.state.session.key)
+      return this.dispatch({ type: "notice", level: "info", text: `already on session ${key}` });
     this.dispatch({ type: "switch-session", key, agentId });
     await this.gateway.refresh({ history: true });
     this.dispatch({ type: "notice", level: "info", text: `session ${key}` });

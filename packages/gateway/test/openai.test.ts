@@ -50,6 +50,33 @@ describe("OpenAI-compatible HTTP API with the real openai SDK", () => {
     expect(finish).toBe("stop");
   });
 
+  it("honours stream_options.include_usage: a last chunk with no choices carries the usage", async () => {
+    const stream = await client.chat.completions.create({
+      model: "claw",
+      messages: [{ role: "user", content: "count me" }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    const chunks = [];
+    for await (const chunk of stream) chunks.push(chunk);
+    const last = chunks.at(-1);
+    expect(last?.choices).toEqual([]);
+    expect(last?.usage).toEqual({ prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 });
+    expect(chunks.slice(0, -1).every((c) => c.usage === null && c.choices.length === 1)).toBe(true);
+    expect(chunks.at(-2)?.choices[0]?.finish_reason).toBe("stop");
+  });
+
+  it("sends no usage chunk unless asked", async () => {
+    const stream = await client.chat.completions.create({
+      model: "claw",
+      messages: [{ role: "user", content: "no usage" }],
+      stream: true,
+    });
+    const chunks = [];
+    for await (const chunk of stream) chunks.push(chunk);
+    expect(chunks.every((c) => c.choices.length === 1 && c.usage === undefined)).toBe(true);
+  });
+
   it("refuses a wrong bearer token and unknown models", async () => {
     const bad = new OpenAI({ apiKey: "wrong", baseURL: `http://127.0.0.1:${gw.port}/v1`, maxRetries: 0 });
     await expect(bad.models.list()).rejects.toMatchObject({ status: 401 });

@@ -17,9 +17,7 @@ import {
   METHODS,
   protocolJsonSchema,
 } from "../src/index.js";
-import { openclawErrors } from "./openclaw-oracle.js";
-
-const REF = "/work/shared/reference";
+import { openclawErrors, REF } from "./openclaw-oracle.js";
 
 function capturedClientFrames(): unknown[] {
   const out: unknown[] = [];

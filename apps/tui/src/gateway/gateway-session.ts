@@ -198,13 +198,36 @@ export class GatewaySession {
     }
   }
 
-  /** Aborts the running turn of the current session. */
+  /**
+   * Aborts the running turn of the current session. When the gateway had nothing to abort, the
+   * screen is brought in line: a run it still shows as running is closed with its real outcome,
+   * and "nothing is running" says so, so `/stop` and Esc always end in a state the TUI shows.
+   */
   async abort(): Promise<void> {
     const state = this.options.getState();
-    await this.call("chat.abort", {
+    const runId = state.activeRunId;
+    const reply = await this.call<{ aborted?: boolean | number }>("chat.abort", {
       sessionKey: state.session.key,
-      ...(state.activeRunId ? { runId: state.activeRunId } : {}),
+      ...(runId ? { runId } : {}),
     });
+    if (reply === undefined) return;
+    // An aborted run reports its own end ("stopped") through its final `chat` event.
+    if (reply.aborted === true || (typeof reply.aborted === "number" && reply.aborted > 0)) return;
+    const ended = runId === undefined ? undefined : await this.endedRun(runId);
+    if (ended && runId) this.dispatch({ type: "run-ended", runId, ...ended });
+    else this.dispatch({ type: "run-cleared", text: "nothing is running" });
+  }
+
+  /** How a run ended, asked without waiting (`agent.wait` with timeout 0); undefined while it runs. */
+  private async endedRun(
+    runId: string,
+  ): Promise<{ status: "ok" | "error" | "aborted"; error?: string } | undefined> {
+    const waited = await this.client
+      .request<{ status: string; endedAt?: number; error?: string }>("agent.wait", { runId, timeoutMs: 0 })
+      .catch(() => undefined);
+    if (waited?.endedAt === undefined) return undefined;
+    const status = waited.status === "ok" ? "ok" : waited.status === "aborted" ? "aborted" : "error";
+    return { status, ...(waited.error ? { error: waited.error } : {}) };
   }
 
   /** Patches the current session, creating it first when the gateway does not know it yet. */
@@ -225,12 +248,9 @@ export class GatewaySession {
     const runId = this.options.getState().activeRunId;
     if (runId === undefined) return;
     this.missed.add(runId);
-    const waited = await this.client
-      .request<{ status: string; endedAt?: number; error?: string }>("agent.wait", { runId, timeoutMs: 0 })
-      .catch(() => undefined);
-    if (waited?.endedAt === undefined || !this.missed.delete(runId)) return;
-    const status = waited.status === "ok" ? "ok" : waited.status === "aborted" ? "aborted" : "error";
-    this.dispatch({ type: "run-ended", runId, status, error: waited.error });
+    const ended = await this.endedRun(runId);
+    if (ended === undefined || !this.missed.delete(runId)) return;
+    this.dispatch({ type: "run-ended", runId, ...ended });
     await this.refresh({ history: true });
   }
 

@@ -79,6 +79,36 @@ describe("reduce", () => {
     expect(s.items[1]).toMatchObject({ status: status === "ok" ? "error" : "error" });
   });
 
+  it("keeps a run ended when its chat.send reply binds it after its end (a command's reply is that fast)", () => {
+    const s = run(
+      { type: "user-message", text: "/compact" },
+      ev("lifecycle", { phase: "start" }, "cmd"),
+      ev("assistant", { delta: "Nothing to compact." }, "cmd"),
+      { type: "run-ended", runId: "cmd", status: "ok" },
+      { type: "run-bound", runId: "cmd" },
+      ev("lifecycle", { phase: "start" }, "cmd"),
+    );
+    expect(s).toMatchObject({ activeRunId: undefined, pending: false, endedRunIds: ["cmd"] });
+    const next = reduce(s, { type: "run-bound", runId: "r2" });
+    expect(next.activeRunId).toBe("r2");
+  });
+
+  it("remembers only the last ended runs", () => {
+    const ends = Array.from(
+      { length: 40 },
+      (_, i): Action => ({ type: "run-ended", runId: `r${i}`, status: "ok" }),
+    );
+    const s = run(...ends);
+    expect(s.endedRunIds).toHaveLength(32);
+    expect(s.endedRunIds.at(-1)).toBe("r39");
+  });
+
+  it("clears a run the gateway no longer has, saying so", () => {
+    const s = run({ type: "run-bound", runId: "gone" }, { type: "run-cleared", text: "nothing is running" });
+    expect(s).toMatchObject({ activeRunId: undefined, pending: false });
+    expect(s.items).toMatchObject([{ kind: "notice", level: "info", text: "nothing is running" }]);
+  });
+
   it("turns a failover event into an inline notice", () => {
     const s = run(
       ev("lifecycle", {

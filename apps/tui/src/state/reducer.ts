@@ -24,6 +24,7 @@ export function initialState(session: Pick<SessionInfo, "key" | "agentId">): Tui
     session: { ...session, contextTokens: 0, inputTokens: 0, outputTokens: 0 },
     connection: "connecting",
     pending: false,
+    endedRunIds: [],
     showThinking: false,
     expandTools: false,
     nextId: 1,
@@ -37,9 +38,13 @@ export function reduce(state: TuiState, action: Action): TuiState {
     case "user-message":
       return { ...push(state, { kind: "user", id: "", text: action.text }), pending: true };
     case "run-bound":
-      return { ...state, activeRunId: action.runId, pending: false };
+      return hasEnded(state, action.runId)
+        ? { ...state, pending: false }
+        : { ...state, activeRunId: action.runId, pending: false };
     case "run-ended":
       return onRunEnded(state, action.runId, action.status, action.error);
+    case "run-cleared":
+      return { ...push(state, notice(action.text, "info")), activeRunId: undefined, pending: false };
     case "send-failed":
       return { ...push(state, notice(action.error, "error")), pending: false };
     case "history":
@@ -71,6 +76,18 @@ export function reduce(state: TuiState, action: Action): TuiState {
     case "clear":
       return { ...state, items: [], activeRunId: undefined, pending: false };
   }
+}
+
+/** How many ended run ids the state remembers (late binds arrive within one round trip). */
+const ENDED_RUNS_KEPT = 32;
+
+function hasEnded(state: TuiState, runId: string): boolean {
+  return state.endedRunIds.includes(runId);
+}
+
+/** `activeRunId` for an event of `runId`: the run, unless it already ended. */
+function liveRun(state: TuiState, runId: string): string | undefined {
+  return hasEnded(state, runId) ? state.activeRunId : runId;
 }
 
 function notice(text: string, level: "info" | "warn" | "error"): ChatItem {
@@ -107,7 +124,8 @@ function onAgentEvent(state: TuiState, event: AgentEventPayload): TuiState {
         const text = failoverNotice(data);
         return text ? push(state, notice(text.text, text.level)) : state;
       }
-      if (data.phase === "start") return { ...state, activeRunId: event.runId, pending: false };
+      if (data.phase === "start")
+        return { ...state, activeRunId: liveRun(state, event.runId), pending: false };
       return state;
     }
     case "compaction": {
@@ -141,7 +159,7 @@ function onAssistant(state: TuiState, runId: string, data: Record<string, unknow
     data.kind === "thinking"
       ? { ...base, thinking: base.thinking + data.delta }
       : { ...base, text: base.text + data.delta };
-  const live = { ...state, activeRunId: runId, pending: false };
+  const live = { ...state, activeRunId: liveRun(state, runId), pending: false };
   return index >= 0 ? replaceAt(live, index, next) : push(live, next);
 }
 
@@ -208,7 +226,10 @@ function onRunEnded(
   if (status === "aborted") next = push(next, notice("stopped", "warn"));
   if (status === "error") next = push(next, notice(error ?? "the run failed", "error"));
   const stillActive = next.activeRunId === runId ? undefined : next.activeRunId;
-  return { ...next, activeRunId: stillActive, pending: false };
+  const endedRunIds = hasEnded(next, runId)
+    ? next.endedRunIds
+    : [...next.endedRunIds, runId].slice(-ENDED_RUNS_KEPT);
+  return { ...next, activeRunId: stillActive, pending: false, endedRunIds };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -64,6 +64,11 @@ export interface TuiState {
   activeRunId?: string;
   /** A message was sent and its run id is not known yet. */
   pending: boolean;
+  /**
+   * The last runs that ended, newest last. A command's reply can end before the `chat.send`
+   * response binds its run id; a late bind of an ended run must not show it as running again.
+   */
+  endedRunIds: readonly string[];
   showThinking: boolean;
   expandTools: boolean;
   /** Bumped on every new item id. */
@@ -84,6 +89,8 @@ export type Action =
   | { type: "user-message"; text: string }
   | { type: "run-bound"; runId: string }
   | { type: "run-ended"; runId: string; status: "ok" | "error" | "aborted"; error?: string }
+  /** Nothing runs on the gateway any more: clear what the screen thinks is running. */
+  | { type: "run-cleared"; text: string }
   | { type: "send-failed"; error: string }
   | { type: "history"; items: readonly ChatItem[] }
   | { type: "notice"; level: NoticeLevel; text: string }

@@ -17,9 +17,16 @@ const SAMPLE_CHARS = 32_768;
 const require = createRequire(import.meta.url);
 let encoder: Tiktoken | undefined;
 
-/** Loads the o200k_base ranks (~2 MB) on first use, so importing the package stays cheap. */
+/**
+ * Loads the o200k_base ranks (~2 MB) on first use, so importing the package stays cheap. Only
+ * `encode` is used: the decode table (200k small Uint8Arrays, ~35 MB of a long-lived gateway's
+ * heap) is dropped.
+ */
 function getEncoder(): Tiktoken {
-  if (!encoder) encoder = new Tiktoken(require("js-tiktoken/ranks/o200k_base") as TiktokenBPE);
+  if (!encoder) {
+    encoder = new Tiktoken(require("js-tiktoken/ranks/o200k_base") as TiktokenBPE);
+    (encoder as unknown as { textMap?: Map<number, Uint8Array> }).textMap?.clear();
+  }
   return encoder;
 }
 

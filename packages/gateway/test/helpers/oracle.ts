@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import Schema from "typebox/schema";
 
-export const REF = "/work/shared/reference";
+/** The OpenClaw schemas and captured traffic, copied into the repository (see fixtures/README.md). */
+export const REF = fileURLToPath(new URL("../../../../fixtures/openclaw", import.meta.url));
 const core = JSON.parse(readFileSync(`${REF}/openclaw-protocol-2026.9.6-core.schema.json`, "utf8")) as {
   definitions: Record<string, Record<string, unknown>>;
 };

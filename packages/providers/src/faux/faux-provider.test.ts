@@ -107,6 +107,17 @@ describe("createFauxProvider (test double)", () => {
     expect((await complete(faux.model, ask("3"))).stopReason).toBe("length");
   });
 
+  it("keeps no calls when recordCalls is off (long runs stay bounded), still numbering them", async () => {
+    const faux = createFauxProvider([(call) => `seen ${call.context.messages.length}`], {
+      provider: "faux-unrecorded",
+      recordCalls: false,
+    });
+    expect((await complete(faux.model, ask("1"))).content).toEqual([{ type: "text", text: "seen 1" }]);
+    expect(faux.calls).toEqual([]);
+    const exhausted = await complete(faux.model, ask("2"));
+    expect(exhausted.error?.message).toMatch(/script exhausted at call 2/);
+  });
+
   it("keeps a snapshot of each context even if the caller mutates it later", async () => {
     const faux = createFauxProvider(["a"], { provider: "faux-snap" });
     const context = ask("first");

@@ -20,6 +20,8 @@ export interface FauxProviderOptions {
   cost?: ModelCost;
   /** What to do when the script runs out: reply with an error (default) or repeat the last step. */
   whenExhausted?: "error" | "repeat-last";
+  /** Keep every call in `calls` (default true); long runs (benchmarks, soak tests) turn it off to stay bounded. */
+  recordCalls?: boolean;
 }
 
 export interface FauxProvider {
@@ -84,6 +86,7 @@ export function createFauxProvider(script: FauxStep[] = [], options: FauxProvide
   const provider = options.provider ?? "faux";
   const steps = [...script];
   const calls: FauxCall[] = [];
+  let callCount = 0;
   let last: FauxStep | undefined;
   const modelFor = (id: string, overrides: Partial<Model> = {}): Model => ({
     id,
@@ -113,11 +116,13 @@ export function createFauxProvider(script: FauxStep[] = [], options: FauxProvide
     },
     stream(model, context, streamOptions = {}) {
       const call: FauxCall = { model, context: snapshot(context), options: streamOptions };
-      calls.push(call);
+      if (options.recordCalls !== false) calls.push(call);
       let step = steps.shift();
       if (step === undefined && options.whenExhausted === "repeat-last") step = last;
       last = step ?? last;
-      return runAdapter(model, streamOptions, [], (run) => playReply(run, step, call, calls.length));
+      callCount++;
+      const index = callCount;
+      return runAdapter(model, streamOptions, [], (run) => playReply(run, step, call, index));
     },
   };
   instances.set(provider, instance);

@@ -1,15 +1,15 @@
-/** Locates the shared wire captures from this file, so tests work from any cwd. */
+/** Locates the wire captures (fixtures/wire-captures at the repository root) from this file, so tests work from any cwd. */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-// test/fake-server → providers → packages → repo root → its parent, which holds `shared/`.
-const CAPTURES = new URL("../../../../../shared/reference/wire-captures/", import.meta.url);
+// test/fake-server → providers → packages → repository root.
+const CAPTURES = new URL("../../../../fixtures/wire-captures/", import.meta.url);
 
 /**
  * Absolute path of a capture file.
  *
  * @example
- * fixture("ollama-chat/text-stream.httprr"); // "/work/shared/reference/wire-captures/ollama-chat/text-stream.httprr"
+ * fixture("ollama-chat/text-stream.httprr"); // "<repo>/fixtures/wire-captures/ollama-chat/text-stream.httprr"
  */
 export function fixture(relativePath: string): string {
   return fileURLToPath(new URL(relativePath, CAPTURES));

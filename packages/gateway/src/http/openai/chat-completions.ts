@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { GatewayContext } from "../../context.js";
-import type { RunEvent } from "../../runtime.js";
+import type { RunEvent, RunResult } from "../../runtime.js";
 import { resolveAgent } from "./models.js";
 import { sendError, sendJson } from "./router.js";
 
@@ -9,7 +9,29 @@ interface ChatRequest {
   model?: unknown;
   messages?: unknown;
   stream?: unknown;
+  stream_options?: unknown;
   user?: unknown;
+}
+
+/** OpenAI's `usage` object for a finished run. */
+function openAIUsage(result: RunResult) {
+  const input = result.usage?.inputTokens ?? 0;
+  const output = result.usage?.outputTokens ?? 0;
+  return {
+    prompt_tokens: input,
+    completion_tokens: output,
+    total_tokens: result.usage?.totalTokens ?? input + output,
+  };
+}
+
+/** `stream_options.include_usage`: OpenAI then adds a last chunk with `choices: []` and the usage. */
+function wantsStreamUsage(body: ChatRequest): boolean {
+  const options = body.stream_options;
+  return (
+    typeof options === "object" &&
+    options !== null &&
+    (options as { include_usage?: unknown }).include_usage === true
+  );
 }
 
 async function readBody(req: IncomingMessage, limit: number): Promise<string> {
@@ -80,6 +102,7 @@ export async function chatCompletions(
   const id = `chatcmpl-${randomUUID()}`;
   const created = Math.floor(Date.now() / 1000);
   const stream = body.stream === true;
+  const includeUsage = stream && wantsStreamUsage(body);
   const abort = new AbortController();
   const chunk = (delta: Record<string, unknown>, finish: string | null) => ({
     id,
@@ -87,6 +110,8 @@ export async function chatCompletions(
     created,
     model,
     choices: [{ index: 0, delta, finish_reason: finish }],
+    // As OpenAI does: with include_usage every chunk says `usage: null` until the usage chunk.
+    ...(includeUsage ? { usage: null } : {}),
   });
   if (stream) {
     res.writeHead(200, {
@@ -124,6 +149,17 @@ export async function chatCompletions(
       );
     }
     res.write(`data: ${JSON.stringify(chunk({}, finish))}\n\n`);
+    if (includeUsage) {
+      const usageChunk = {
+        id,
+        object: "chat.completion.chunk",
+        created,
+        model,
+        choices: [],
+        usage: openAIUsage(result),
+      };
+      res.write(`data: ${JSON.stringify(usageChunk)}\n\n`);
+    }
     res.end("data: [DONE]\n\n");
     return;
   }
@@ -135,12 +171,7 @@ export async function chatCompletions(
       "server_error",
     );
   }
-  const usage = {
-    prompt_tokens: result.usage?.inputTokens ?? 0,
-    completion_tokens: result.usage?.outputTokens ?? 0,
-    total_tokens:
-      result.usage?.totalTokens ?? (result.usage?.inputTokens ?? 0) + (result.usage?.outputTokens ?? 0),
-  };
+  const usage = openAIUsage(result);
   sendJson(res, 200, {
     id,
     object: "chat.completion",
