@@ -14,7 +14,7 @@ import {
   OPENAI_ERROR_RULES,
 } from "@claw/providers";
 
-const ERRORS = new URL("../../../providers/test/fixtures/wire-captures/errors/", import.meta.url);
+const ERRORS = new URL("../../../../fixtures/wire-captures/errors/", import.meta.url);
 const capture = (name: string) => readFileSync(new URL(name, ERRORS), "utf8");
 
 /** Status and JSON body of the last response in an httprr trace. */
