@@ -1,3 +1,3 @@
 import { packageTestConfig } from "../../vitest.shared.js";
 
-export default packageTestConfig("@claw/client");
+export default packageTestConfig("@claw/client", { typecheck: true });

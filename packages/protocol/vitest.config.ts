@@ -1,3 +1,3 @@
 import { packageTestConfig } from "../../vitest.shared.js";
 
-export default packageTestConfig("@claw/protocol");
+export default packageTestConfig("@claw/protocol", { typecheck: true });

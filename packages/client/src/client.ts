@@ -1,15 +1,19 @@
 import { randomUUID } from "node:crypto";
 import {
+  type AgentAccepted,
   type ClientInfo,
   type ConnectParams,
   type EventFrame,
   type HelloOk,
   MIN_PROTOCOL_VERSION,
+  type MethodName,
+  type MethodParams,
+  type MethodResult,
   PROTOCOL_VERSION,
   type ResponseFrame,
 } from "@claw/protocol";
 import WebSocket from "ws";
-import { GatewayRequestError } from "./errors.js";
+import { CLIENT_ERROR_CODES, GatewayConnectError, GatewayRequestError } from "./errors.js";
 import { type DeviceIdentity, IdentityStore, signDeviceBlock } from "./identity.js";
 
 export type GapInfo = { reason: "seq"; expected: number; received: number } | { reason: "reconnect" };
@@ -39,13 +43,22 @@ export interface RequestOptions {
   /** Wait past an `{status: "accepted"}` ack for the final response (`agent`). */
   expectFinal?: boolean;
   /** With `expectFinal`: called with the ack payload (e.g. `{runId, status, acceptedAt}`) first. */
-  onAccepted?: (payload: unknown) => void;
+  onAccepted?: (payload: AgentAccepted) => void;
 }
+
+/** `[params, options?]`, with params optional when the method's params are all optional. */
+export type RequestArgs<M extends MethodName> =
+  Record<string, never> extends MethodParams<M>
+    ? [params?: MethodParams<M>, options?: RequestOptions]
+    : [params: MethodParams<M>, options?: RequestOptions];
+
+/** What a method finally answers once an `accepted` ack was waited past. */
+export type FinalResult<M extends MethodName> = Exclude<MethodResult<M>, AgentAccepted>;
 
 interface Pending {
   method: string;
   expectFinal: boolean;
-  onAccepted?: (payload: unknown) => void;
+  onAccepted?: (payload: AgentAccepted) => void;
   /** The ack payload, once the request was accepted. */
   accepted?: unknown;
   resolve(value: unknown): void;
@@ -118,12 +131,26 @@ export class ClawClient {
     this.ws = ws;
     const nonce = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new Error(`connect: no connect.challenge from ${this.options.url} within 10 s`)),
+        () =>
+          reject(
+            new GatewayConnectError(
+              "no_challenge",
+              this.options.url,
+              `connect: no connect.challenge from ${this.options.url} within 10 s`,
+            ),
+          ),
         10_000,
       );
       ws.once("error", (err) => {
         clearTimeout(timer);
-        reject(new Error(`connect: cannot reach ${this.options.url}: ${err.message}`));
+        reject(
+          new GatewayConnectError(
+            "unreachable",
+            this.options.url,
+            `connect: cannot reach ${this.options.url}: ${err.message}`,
+            err,
+          ),
+        );
       });
       ws.on("message", (data) => {
         const frame = JSON.parse(String(data)) as EventFrame | ResponseFrame;
@@ -139,7 +166,7 @@ export class ClawClient {
     });
     ws.on("error", () => {});
     this.lastSeq = undefined;
-    const hello = (await this.request("connect", this.connectParams(nonce))) as HelloOk;
+    const hello = (await this.send("connect", this.connectParams(nonce))) as HelloOk;
     this.hello = hello;
     this.attempts = 0;
     if (this.identity && hello.auth.deviceToken) {
@@ -187,20 +214,55 @@ export class ClawClient {
   }
 
   /**
-   * Sends a request. `expectFinal` waits past an `accepted` ack for the final response (`agent`);
+   * Sends a request of the method table: params are checked and the result typed from
+   * `METHODS` (`@claw/protocol`). Fails with a `GatewayRequestError` carrying the error code.
+   *
+   * @example
+   * const { sessions } = await client.request("sessions.list", { limit: 20 });
+   */
+  request<M extends MethodName>(method: M, ...args: RequestArgs<M>): Promise<MethodResult<M>> {
+    const [params, options] = args;
+    return this.send(method, params, options) as Promise<MethodResult<M>>;
+  }
+
+  /**
+   * Sends a request and waits past its `accepted` ack for the final response (`agent`);
    * `onAccepted` sees that ack, so the caller knows the run id while the run is still going.
    *
    * @example
-   * const final = await client.request("agent", { message: "hi", idempotencyKey: randomUUID() },
-   *   { expectFinal: true, onAccepted: (ack) => console.log("run", (ack as { runId: string }).runId) });
+   * const final = await client.requestFinal("agent", { message: "hi", idempotencyKey: randomUUID() },
+   *   { onAccepted: (ack) => console.log("run", ack.runId) });
    */
-  request<T = unknown>(method: string, params?: unknown, options: RequestOptions = {}): Promise<T> {
+  requestFinal<M extends MethodName>(
+    method: M,
+    params: MethodParams<M>,
+    options: Omit<RequestOptions, "expectFinal"> = {},
+  ): Promise<FinalResult<M>> {
+    return this.send(method, params, { ...options, expectFinal: true }) as Promise<FinalResult<M>>;
+  }
+
+  /**
+   * A method outside Claw's table (an OpenClaw gateway offers more; see hello-ok
+   * `features.methods`): untyped params and result.
+   */
+  requestUnchecked(method: string, params?: unknown, options?: RequestOptions): Promise<unknown> {
+    return this.send(method, params, options);
+  }
+
+  private send(method: string, params?: unknown, options: RequestOptions = {}): Promise<unknown> {
     const ws = this.ws;
     if (!ws || ws.readyState !== WebSocket.OPEN)
-      return Promise.reject(new Error(`${method}: not connected to the gateway`));
+      return Promise.reject(
+        new GatewayRequestError(method, {
+          code: "UNAVAILABLE",
+          message: "not connected to the gateway",
+          retryable: true,
+          details: { code: CLIENT_ERROR_CODES.NOT_CONNECTED },
+        }),
+      );
     const id = randomUUID();
     const timeoutMs = options.timeoutMs ?? this.options.requestTimeoutMs ?? 30_000;
-    return new Promise<T>((resolve, reject) => {
+    return new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         reject(
@@ -208,6 +270,7 @@ export class ClawClient {
             code: "TIMEOUT",
             message: `no response within ${timeoutMs} ms`,
             retryable: true,
+            details: { code: CLIENT_ERROR_CODES.REQUEST_TIMEOUT },
           }),
         );
       }, timeoutMs);
@@ -215,7 +278,7 @@ export class ClawClient {
         method,
         expectFinal: options.expectFinal ?? false,
         ...(options.onAccepted ? { onAccepted: options.onAccepted } : {}),
-        resolve: resolve as (v: unknown) => void,
+        resolve,
         reject,
         timer,
       });
@@ -253,7 +316,7 @@ export class ClawClient {
         (frame.payload as { status?: string } | undefined)?.status === "accepted"
       ) {
         p.accepted = frame.payload;
-        this.accepted(frame.id, p, frame.payload);
+        this.accepted(frame.id, p, frame.payload as AgentAccepted);
         return;
       }
       this.pending.delete(frame.id);
@@ -279,7 +342,7 @@ export class ClawClient {
   }
 
   /** Runs `onAccepted`; a throwing callback fails its request instead of the socket handler. */
-  private accepted(id: string, p: Pending, payload: unknown): void {
+  private accepted(id: string, p: Pending, payload: AgentAccepted): void {
     try {
       p.onAccepted?.(payload);
     } catch (err) {
@@ -304,7 +367,10 @@ export class ClawClient {
           code: "UNAVAILABLE",
           message: `connection closed (${code} ${reason})${after}`,
           retryable: true,
-          ...(typeof runId === "string" ? { details: { runId } } : {}),
+          details: {
+            code: CLIENT_ERROR_CODES.CONNECTION_CLOSED,
+            ...(typeof runId === "string" ? { runId } : {}),
+          },
         }),
       );
       this.pending.delete(id);

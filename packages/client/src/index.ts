@@ -7,6 +7,13 @@
  * await client.connect();
  * console.log(await client.request("health"));
  */
-export { ClawClient, type ClawClientOptions, type GapInfo, type RequestOptions } from "./client.js";
-export { GatewayRequestError } from "./errors.js";
+export {
+  ClawClient,
+  type ClawClientOptions,
+  type FinalResult,
+  type GapInfo,
+  type RequestArgs,
+  type RequestOptions,
+} from "./client.js";
+export { CLIENT_ERROR_CODES, GatewayConnectError, GatewayRequestError } from "./errors.js";
 export { createDeviceIdentity, type DeviceIdentity, IdentityStore, signDeviceBlock } from "./identity.js";

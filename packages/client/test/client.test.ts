@@ -101,7 +101,7 @@ describe("ClawClient against the real gateway", () => {
       { expectFinal: true, timeoutMs: 5_000 },
     );
     expect(final).toMatchObject({ status: "ok", summary: "echo: hi" });
-    await expect(client.request("sessions.patch", {})).rejects.toBeInstanceOf(GatewayRequestError);
+    await expect(client.requestUnchecked("sessions.patch", {})).rejects.toBeInstanceOf(GatewayRequestError);
     await expect(
       client.request("agent", { message: "slow", idempotencyKey: "k2" }, { expectFinal: true }),
     ).rejects.toMatchObject({ code: "TIMEOUT" });
@@ -114,13 +114,12 @@ describe("ClawClient against the real gateway", () => {
     const order: string[] = [];
     let ack: { runId?: string; status?: string; acceptedAt?: number } = {};
     const final = await client
-      .request<{ runId: string; status: string }>(
+      .requestFinal(
         "agent",
         { message: "hi", idempotencyKey: "k-acc" },
         {
-          expectFinal: true,
           onAccepted: (payload) => {
-            ack = payload as typeof ack;
+            ack = payload;
             order.push("accepted");
           },
         },

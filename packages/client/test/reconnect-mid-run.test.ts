@@ -148,7 +148,7 @@ describe("reconnect mid-run", () => {
       expectFinal: true,
       timeoutMs: 10_000,
       onAccepted: (ack) => {
-        runId = (ack as { runId: string }).runId;
+        runId = ack.runId;
       },
     });
     const failed = pending.then(
@@ -161,14 +161,19 @@ describe("reconnect mid-run", () => {
     proxy.cut();
     const err = await failed;
     expect(err).toBeInstanceOf(GatewayRequestError);
-    expect(err).toMatchObject({ code: "UNAVAILABLE", retryable: true, details: { runId } });
+    expect(err).toMatchObject({
+      code: "UNAVAILABLE",
+      retryable: true,
+      detailCode: "CONNECTION_CLOSED",
+      details: { runId },
+    });
     expect((err as Error).message).toContain(`agent.wait {runId: "${runId}"}`);
 
     await reconnected;
     fake.release();
     const waited = await client.request("agent.wait", { runId, timeoutMs: 5_000 });
     expect(waited).toMatchObject({ runId, status: "ok", endedAt: expect.any(Number) });
-    const history = await client.request<{ messages: ChatMessage[] }>("chat.history", {
+    const history = await client.request("chat.history", {
       sessionKey: "agent:main:main",
     });
     expect(history.messages.at(-1)).toMatchObject({ role: "assistant", content: "partial answer" });

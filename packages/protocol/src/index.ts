@@ -16,6 +16,7 @@ export * from "./frames.js";
 export * from "./handshake.js";
 export * from "./json-schema.js";
 export * from "./methods/agent.js";
+export * from "./methods/agent-event.js";
 export * from "./methods/chat.js";
 export * from "./methods/config.js";
 export * from "./methods/devices.js";

@@ -1,7 +1,8 @@
-import Type, { type TSchema } from "typebox";
+import Type, { type Static, type TSchema } from "typebox";
 import { StateVersion } from "./frames.js";
 import { ConnectChallenge, HealthSummary, PresenceEntry, ShutdownEvent, TickEvent } from "./handshake.js";
-import { AgentEvent, AgentParams, AgentResult, AgentWaitParams, AgentWaitResult } from "./methods/agent.js";
+import { AgentParams, AgentResult, AgentWaitParams, AgentWaitResult } from "./methods/agent.js";
+import { AgentEvent } from "./methods/agent-event.js";
 import * as chat from "./methods/chat.js";
 import * as config from "./methods/config.js";
 import * as devices from "./methods/devices.js";
@@ -9,10 +10,13 @@ import * as sessions from "./methods/sessions.js";
 import * as system from "./methods/system.js";
 import type { MethodScope } from "./scopes.js";
 
-/** One row of the method table: everything the server and docs need to know about a method. */
-export interface MethodSpec {
-  params: TSchema;
-  result: TSchema;
+/**
+ * One row of the method table: everything the server and docs need to know about a method. It
+ * keeps its schemas' TypeBox types, so clients and handlers are typed from the same row.
+ */
+export interface MethodSpec<P extends TSchema = TSchema, R extends TSchema = TSchema> {
+  params: P;
+  result: R;
   /** Operator scope needed, or `node` for node-only methods. */
   scope: MethodScope;
   /** Side-effecting methods take an `idempotencyKey` param and are deduplicated. */
@@ -20,13 +24,13 @@ export interface MethodSpec {
   summary: string;
 }
 
-function m(
-  params: TSchema,
-  result: TSchema,
+function m<P extends TSchema, R extends TSchema>(
+  params: P,
+  result: R,
   scope: MethodScope,
   summary: string,
   sideEffect = false,
-): MethodSpec {
+): MethodSpec<P, R> {
   return { params, result, scope, sideEffect, summary };
 }
 
@@ -175,6 +179,10 @@ export const METHODS = {
 } satisfies Record<string, MethodSpec>;
 
 export type MethodName = keyof typeof METHODS;
+/** The params a method takes: `MethodParams<"sessions.list">`. */
+export type MethodParams<M extends MethodName> = Static<(typeof METHODS)[M]["params"]>;
+/** What a method answers: `MethodResult<"sessions.list">`. */
+export type MethodResult<M extends MethodName> = Static<(typeof METHODS)[M]["result"]>;
 
 /** Whether an event carries `stateVersion` (it changes presence or health state). */
 export interface EventSpec {

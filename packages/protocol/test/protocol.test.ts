@@ -82,9 +82,33 @@ describe("compatibility with OpenClaw's published definitions", () => {
   });
 
   it("agent and chat event payloads validate", () => {
-    const agent = { runId: "r1", seq: 0, stream: "lifecycle", ts: 1, data: { phase: "start" } };
-    expect(check(AgentEvent, agent).ok).toBe(true);
-    expect(openclawErrors("AgentEvent", agent)).toBeNull();
+    const samples: { stream: string; data: Record<string, unknown> }[] = [
+      { stream: "lifecycle", data: { phase: "start", startedAt: 1 } },
+      { stream: "lifecycle", data: { phase: "end", status: "ok", startedAt: 1, endedAt: 2, turns: 1 } },
+      { stream: "lifecycle", data: { phase: "error", status: "aborted", startedAt: 1, endedAt: 2, error: "x" } },
+      {
+        stream: "lifecycle",
+        data: { phase: "failover", type: "fallback", from: "a/b", to: "c/d", reason: "rate_limit" },
+      },
+      { stream: "assistant", data: { delta: "he", text: "he" } },
+      { stream: "assistant", data: { kind: "thinking", delta: "hm" } },
+      { stream: "tool", data: { phase: "start", name: "read", toolCallId: "t1", args: { path: "a" } } },
+      { stream: "tool", data: { phase: "result", name: "read", toolCallId: "t1", isError: false } },
+      { stream: "compaction", data: { phase: "end", reason: "threshold", ok: true } },
+      { stream: "error", data: { message: "hook failed" } },
+    ];
+    for (const sample of samples) {
+      const agent = { runId: "r1", seq: 0, ts: 1, ...sample };
+      expect(check(AgentEvent, agent).ok, JSON.stringify(sample)).toBe(true);
+      expect(openclawErrors("AgentEvent", agent)).toBeNull();
+    }
+    // The union is discriminated: data of another stream, or a phase a stream lacks, is refused.
+    const wrong = [
+      { stream: "tool", data: { phase: "start", startedAt: 1 } },
+      { stream: "assistant", data: { kind: "thinking" } },
+      { stream: "lifecycle", data: { phase: "failover", event: "fallback" } },
+    ];
+    for (const sample of wrong) expect(check(AgentEvent, { runId: "r1", seq: 1, ts: 1, ...sample }).ok).toBe(false);
     for (const chat of [
       { runId: "r", sessionKey: "agent:main:main", seq: 1, state: "delta", deltaText: "he" },
       { runId: "r", sessionKey: "agent:main:main", seq: 2, state: "final", message: { role: "assistant" } },

@@ -39,6 +39,8 @@ export const AgentFinal = Type.Object(
   },
   { additionalProperties: false },
 );
+export type AgentAccepted = Static<typeof AgentAccepted>;
+export type AgentFinal = Static<typeof AgentFinal>;
 export const AgentResult = Type.Union([AgentAccepted, AgentFinal]);
 
 export const AgentWaitParams = Type.Object(
@@ -56,16 +58,3 @@ export const AgentWaitResult = Type.Object(
   { additionalProperties: false },
 );
 export type AgentWaitResult = Static<typeof AgentWaitResult>;
-
-/** `agent` event payload; matches OpenClaw's `AgentEvent` (no sessionKey on the wire). */
-export const AgentEvent = Type.Object(
-  {
-    runId: NonEmpty,
-    seq: Type.Integer({ minimum: 0 }),
-    stream: NonEmpty,
-    ts: Timestamp,
-    data: Type.Record(Type.String(), Type.Unknown()),
-  },
-  { additionalProperties: false },
-);
-export type AgentEvent = Static<typeof AgentEvent>;
