@@ -50,10 +50,9 @@ const runtime = createAgentRuntime({
 
 const run = runtime.run({ sessionKey: "agent:main:main", message: question });
 for await (const event of run.events) {
-  if (event.stream === "assistant" && typeof event.data.delta === "string")
-    process.stdout.write(event.data.delta);
+  if (event.stream === "assistant" && event.data.kind === undefined) process.stdout.write(event.data.delta);
   if (event.stream === "tool" && event.data.phase === "start")
-    process.stderr.write(`\n[tool] ${String(event.data.name)}\n`);
+    process.stderr.write(`\n[tool] ${event.data.name}\n`);
 }
 const result = await run.result;
 process.stdout.write(`\n\n(${result.status}, ${result.turns} model call(s))\n`);

@@ -14,7 +14,13 @@ export {
   toolPolicyOptions,
 } from "./compose/tool-policy-filter.js";
 export { createEventBus, createRunEmitter, type EventBus, type RunEmitter } from "./events/event-bus.js";
-export type { AgentEvent, AgentEventListener, AgentEventStream } from "./events/types.js";
+export type {
+  AgentEvent,
+  AgentEventData,
+  AgentEventListener,
+  AgentEventOf,
+  AgentEventStream,
+} from "./events/types.js";
 export { executeToolCalls, SKIPPED_FOR_STEERING } from "./loop/execute-tools.js";
 export type { BeforeToolCallDecision, LoopHooks, MessageSources } from "./loop/hooks.js";
 export { createLoopDetector } from "./loop/loop-detector.js";

@@ -256,7 +256,7 @@ describe("runtime.close", () => {
     expect(result.status).toBe("error");
     expect(result.error?.message).toMatch(/shut down/);
     const phases: unknown[] = [];
-    for await (const event of run.events) phases.push(event.data.phase);
+    for await (const event of run.events) if (event.stream === "lifecycle") phases.push(event.data.phase);
     expect(phases).toEqual(["error"]);
   });
 });

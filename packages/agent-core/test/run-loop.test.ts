@@ -23,11 +23,13 @@ describe("agent loop through the runtime (faux provider)", () => {
     expect(result.status).toBe("ok");
     expect(result.text).toBe("Hello there, human.");
     expect(result.turns).toBe(1);
-    expect(events[0]?.data.phase).toBe("start");
-    expect(events.at(-1)?.data.phase).toBe("end");
+    expect(events[0]).toMatchObject({ stream: "lifecycle", data: { phase: "start" } });
+    expect(events.at(-1)).toMatchObject({ stream: "lifecycle", data: { phase: "end" } });
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
-    const deltas = events.filter((e) => e.stream === "assistant" && typeof e.data.delta === "string");
-    expect(deltas.map((e) => e.data.delta).join("")).toBe("Hello there, human.");
+    const deltas = events.flatMap((e) =>
+      e.stream === "assistant" && e.data.kind === undefined ? [e.data.delta] : [],
+    );
+    expect(deltas.join("")).toBe("Hello there, human.");
     const stored = await runtime.sessions.loadMessages((await runtime.sessions.get("agent:main:main"))!);
     expect(stored.map((m) => m.role)).toEqual(["user", "assistant"]);
   });
@@ -234,7 +236,18 @@ describe("agent loop through the runtime (faux provider)", () => {
     expect(result.status).toBe("ok");
     expect(result.text).toBe("from the fallback");
     expect(faux.calls.map((c) => c.model.id)).toEqual(["faux-1", "faux-2"]);
-    expect(events.some((e) => e.data.phase === "failover")).toBe(true);
+    // The failover loop's own event, passed through with its `type` (not renamed on the way).
+    const failover = events.flatMap((e) =>
+      e.stream === "lifecycle" && e.data.phase === "failover" ? [e.data] : [],
+    );
+    expect(failover).toContainEqual(
+      expect.objectContaining({
+        phase: "failover",
+        type: "fallback",
+        from: expect.stringMatching(/\/faux-1$/),
+        to: expect.stringMatching(/\/faux-2$/),
+      }),
+    );
   });
 
   it("every model failing ends in one error listing each attempt", async () => {

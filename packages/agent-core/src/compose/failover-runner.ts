@@ -38,8 +38,7 @@ export function createFailoverRunner(options: FailoverRunnerOptions = {}): Fallb
       now: options.now,
       onEvent: (event) => {
         options.onFailoverEvent?.(event);
-        const { type, ...rest } = event;
-        onEvent({ phase: type, ...rest });
+        onEvent(event);
       },
       run: async (a) => {
         const model = resolveModel(a.ref);

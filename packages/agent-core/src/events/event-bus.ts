@@ -2,7 +2,7 @@
  * A tiny publish/subscribe bus for agent events. Listener errors are isolated: one throwing
  * listener never stops delivery to the others or breaks the run.
  */
-import type { AgentEvent, AgentEventListener, AgentEventStream } from "./types.js";
+import type { AgentEvent, AgentEventData, AgentEventListener, AgentEventStream } from "./types.js";
 
 export interface EventBus {
   /** Subscribes; returns the unsubscribe function. */
@@ -42,9 +42,10 @@ export function createRunEmitter(
   now = Date.now,
 ) {
   let seq = 0;
-  return (stream: AgentEventStream, data: Record<string, unknown>): AgentEvent => {
+  return <S extends AgentEventStream>(stream: S, data: AgentEventData<S>): AgentEvent => {
     seq += 1;
-    const event: AgentEvent = { runId, seq, stream, ts: now(), data };
+    // TypeScript cannot tie `data` to `stream` through the generic; the signature already does.
+    const event = { runId, seq, stream, ts: now(), data } as AgentEvent;
     if (sessionKey !== undefined) event.sessionKey = sessionKey;
     bus.emit(event);
     return event;

@@ -24,7 +24,7 @@ export function createCallModel(params: CallModelParams): CallModel {
       sessionKey: params.sessionKey,
       signal,
       resolveModel: params.resolveModel,
-      onEvent: ({ phase, ...rest }) => params.emit("lifecycle", { ...rest, phase: "failover", event: phase }),
+      onEvent: (event) => params.emit("lifecycle", { phase: "failover", ...event }),
       attempt: async (candidate, attemptSignal): Promise<AssistantMessage> => {
         const apiKey = candidate.apiKey ?? (await params.getApiKey?.(candidate.model.provider));
         const stream = params.stream(candidate.model, context, {

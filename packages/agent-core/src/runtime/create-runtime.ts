@@ -57,7 +57,8 @@ const FINISHED_RUNS_KEPT = 500;
  *   getApiKey: () => process.env.ANTHROPIC_API_KEY,
  * });
  * const run = runtime.run({ sessionKey: "agent:main:main", message: "Hello!" });
- * for await (const event of run.events) if (event.stream === "assistant") process.stdout.write(String(event.data.delta ?? ""));
+ * for await (const event of run.events)
+ *   if (event.stream === "assistant" && event.data.kind === undefined) process.stdout.write(event.data.delta);
  * console.log((await run.result).status);
  */
 export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {

@@ -7,6 +7,7 @@ import type {
   ThinkingLevel,
   UserMessage,
 } from "@claw/providers";
+import type { FailoverEvent } from "@claw/failover";
 import type { LoopHooks } from "../loop/hooks.js";
 import type { SessionStore } from "../sessions/session-store.js";
 import type { AgentTool } from "../tools/types.js";
@@ -67,7 +68,8 @@ export type FallbackRunner = (params: {
   signal: AbortSignal;
   attempt: (candidate: ModelAttempt, signal: AbortSignal) => Promise<AssistantMessage>;
   resolveModel: (ref: string) => Model | undefined;
-  onEvent: (data: Record<string, unknown>) => void;
+  /** Each of the fallback loop's events, as @claw/failover reports it. */
+  onEvent: (event: FailoverEvent) => void;
 }) => Promise<AssistantMessage>;
 
 /** The session a context decision is for (per-session state such as the last cache touch). */
