@@ -9,16 +9,19 @@ import { randomUUID } from "node:crypto";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { report, suite } from "@claw/bench-harness";
-import { type GatewayRuntime, startGateway } from "@claw/gateway";
+import { type GatewayPorts, startGateway } from "@claw/gateway";
 import WebSocket, { WebSocketServer } from "ws";
 
 const TOKEN = "bench-token-0123456789";
 const here = dirname(fileURLToPath(import.meta.url));
 
-const runtime = {
-  health: async () => ({ defaultAgentId: "main", channels: {}, channelOrder: [], channelLabels: {} }),
-  listAgents: async () => [{ agentId: "main", isDefault: true }],
-} as unknown as GatewayRuntime;
+const ports = {
+  status: {
+    health: async () => ({ defaultAgentId: "main", channels: {}, channelOrder: [], channelLabels: {} }),
+  },
+  catalog: { agents: async () => [{ agentId: "main", isDefault: true }] },
+  runs: { active: () => [] },
+} as unknown as GatewayPorts;
 
 /** A connection that matches responses to requests by id. */
 class Peer {
@@ -80,7 +83,7 @@ echo.on("connection", (ws) => ws.on("message", (data) => ws.send(String(data))))
 await new Promise((r) => echo.once("listening", r));
 const echoUrl = `ws://127.0.0.1:${(echo.address() as { port: number }).port}`;
 const gw = await startGateway({
-  runtime,
+  ports,
   port: 0,
   stateDbPath: ":memory:",
   auth: { mode: "token", token: TOKEN },

@@ -3,9 +3,9 @@ import type { GatewayAuth } from "./auth/shared-secret.js";
 import type { EventHub } from "./events/hub.js";
 import type { GatewayLimits } from "./limits.js";
 import type { IdempotencyCache } from "./methods/idempotency.js";
-import type { RunRegistry } from "./methods/runs.js";
+import type { RunFanout } from "./methods/runs.js";
 import type { PairingStore } from "./pairing/store.js";
-import type { GatewayRuntime } from "./runtime.js";
+import type { GatewayPorts } from "./runtime.js";
 
 /** Minimal structured logger; defaults to silence. */
 export interface GatewayLogger {
@@ -23,12 +23,12 @@ export interface GatewayContext {
   allowedOrigins: readonly string[];
   limits: GatewayLimits;
   tickIntervalMs: number;
-  runtime: GatewayRuntime;
+  ports: GatewayPorts;
   hub: EventHub;
   pairing: PairingStore;
   idempotency: IdempotencyCache;
   rateLimiter: AuthRateLimiter;
-  runs: RunRegistry;
+  fanout: RunFanout;
   logger: GatewayLogger;
   version: string;
   bootId: string;

@@ -4,7 +4,7 @@
  *
  * @example
  * import { startGateway } from "@claw/gateway";
- * const gw = await startGateway({ runtime, stateDbPath: ":memory:", port: 0 });
+ * const gw = await startGateway({ ports, stateDbPath: ":memory:", port: 0 });
  * // … later
  * await gw.close({ reason: "restart", restartExpectedMs: 2000 });
  */
@@ -17,14 +17,18 @@ export { negotiateProtocol } from "./handshake/connect.js";
 export { DEFAULT_LIMITS, type GatewayLimits } from "./limits.js";
 export type {
   AgentInfo,
-  GatewayRuntime,
-  RunAgentInput,
+  CatalogPort,
+  ConfigPort,
+  GatewayPorts,
+  MemoryPort,
   RunEvent,
   RunHandle,
-  RunResult,
+  RunInput,
+  RunOutcome,
   RunStatus,
-  RunStream,
-  RunWaitResult,
+  RunsPort,
+  SessionsPort,
+  StatusPort,
 } from "./runtime.js";
 export { RuntimeError } from "./runtime.js";
 export { type GatewayHandle, type GatewayOptions, startGateway } from "./server.js";

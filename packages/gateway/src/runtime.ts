@@ -1,4 +1,5 @@
 import type {
+  AgentEvent,
   ChatMessage,
   ConfigWriteResult,
   HealthSummary,
@@ -12,53 +13,77 @@ import type {
 } from "@claw/protocol";
 
 /**
- * What the gateway needs from the agent runtime. The app (apps/gateway) builds one from
- * @claw/agent-core and passes it to `startGateway({ runtime })`; the gateway never imports the
- * runtime's internals. Methods may throw a `RuntimeError` to answer with a specific error code.
+ * What the gateway needs from the rest of the house, as small capability ports. The app
+ * (apps/gateway) builds them from @claw/agent-core and passes them to `startGateway({ ports })`;
+ * the gateway never imports the runtime's internals. Each method uses only the port it needs, so
+ * a new capability (cron, channels) adds an optional port here instead of widening another one.
+ * Port methods may throw a `RuntimeError` to answer with a specific error code.
  */
-export interface GatewayRuntime {
-  /** Starts a run. Must not wait for the run to finish; the result settles when it ends. */
-  runAgent(input: RunAgentInput): RunHandle | Promise<RunHandle>;
+export interface GatewayPorts {
+  runs: RunsPort;
+  sessions: SessionsPort;
+  catalog: CatalogPort;
+  config: ConfigPort;
+  status: StatusPort;
+  /** Optional: `memory.search` answers UNAVAILABLE without it. */
+  memory?: MemoryPort;
+}
+
+/**
+ * The run registry (agent-core's): starts runs and is the one place that knows them afterwards.
+ * The gateway keeps no run table of its own: abort, wait and lookup all come here.
+ */
+export interface RunsPort {
+  /** Starts a run (or answers a slash command). Must not wait for the run to finish. */
+  start(input: RunInput): RunHandle | Promise<RunHandle>;
   /** Aborts a run by id, or every run of a session key. Returns how many were aborted. */
-  abortRun(target: { runId: string } | { sessionKey: string }): number | Promise<number>;
-  /** Waits up to `timeoutMs` for a run to end; `null` when the run id is unknown. */
-  waitRun(runId: string, timeoutMs: number): Promise<RunWaitResult | null>;
+  abort(target: { runId: string } | { sessionKey: string }, reason?: string): number;
+  /** The run's result once it ended; undefined while it is still going after `timeoutMs`. */
+  wait(runId: string, timeoutMs: number): Promise<RunOutcome | undefined>;
+  /** A queued, running or recently finished run; undefined for an unknown (or long gone) id. */
+  get(runId: string): { runId: string; sessionKey: string } | undefined;
+  /** Runs queued or running now. */
+  active(): { runId: string; sessionKey: string }[];
+}
 
-  listSessions(query: {
-    limit?: number;
-    offset?: number;
-    agentId?: string;
-    search?: string;
-  }): Promise<SessionRow[]>;
+export interface SessionsPort {
+  list(query: { limit?: number; offset?: number; agentId?: string; search?: string }): Promise<SessionRow[]>;
   /** Returns the updated row; throws RuntimeError("NOT_FOUND") for an unknown key. */
-  patchSession(key: string, patch: Record<string, unknown>): Promise<SessionRow>;
-  resetSession(key: string, reason: "new" | "reset"): Promise<{ sessionId?: string }>;
-  deleteSession(key: string, options: { deleteTranscript: boolean }): Promise<boolean>;
-  chatHistory(sessionKey: string, limit: number): Promise<ChatMessage[]>;
+  patch(key: string, patch: Record<string, unknown>): Promise<SessionRow>;
+  reset(key: string, reason: "new" | "reset"): Promise<{ sessionId?: string }>;
+  delete(key: string, options: { deleteTranscript: boolean }): Promise<boolean>;
+  history(sessionKey: string, limit: number): Promise<ChatMessage[]>;
+}
 
-  listAgents(): Promise<AgentInfo[]>;
-  listModels(query: { agentId?: string }): Promise<ModelEntry[]>;
+/** What exists: agents, models, tools, skills. */
+export interface CatalogPort {
+  agents(): Promise<AgentInfo[]>;
+  models(query: { agentId?: string }): Promise<ModelEntry[]>;
   effectiveTools(query: { agentId?: string; sessionKey: string }): Promise<ToolsEffectiveResult>;
-  listSkills(query: { agentId?: string }): Promise<SkillEntry[]>;
-  /** Optional until @claw/memory lands; the method answers UNAVAILABLE when absent. */
-  memorySearch?(query: { query: string; agentId?: string; limit: number }): Promise<MemoryHit[]>;
+  skills(query: { agentId?: string }): Promise<SkillEntry[]>;
+}
 
+export interface ConfigPort {
+  get(): Promise<{ config: unknown; hash: string; path?: string }>;
+  /** Validates and merges; reports which paths were hot-applied and which need a restart. */
+  patch(raw: string, baseHash?: string): Promise<ConfigWriteResult>;
+  /** Validates and replaces; same report as patch. */
+  apply(raw: string, baseHash?: string): Promise<ConfigWriteResult>;
+}
+
+/** Health, status and logs of the runtime behind the gateway. */
+export interface StatusPort {
   /** Fields beyond `ok/ts/durationMs`, which the gateway fills in. */
   health(): Promise<Omit<HealthSummary, "ok" | "ts" | "durationMs">>;
   /** Status fields; the gateway adds pid, uptime, memory, connection and run counts. */
   status(): Promise<
     Pick<StatusResult, "runtimeVersion" | "heartbeat" | "channelSummary" | "queuedSystemEvents" | "sessions">
   >;
-
-  config: {
-    get(): Promise<{ config: unknown; hash: string; path?: string }>;
-    /** Validates and merges; reports which paths were hot-applied and which need a restart. */
-    patch(raw: string, baseHash?: string): Promise<ConfigWriteResult>;
-    /** Validates and replaces; same report as patch. */
-    apply(raw: string, baseHash?: string): Promise<ConfigWriteResult>;
-  };
-
   tailLogs(query: { cursor?: number; limit: number; maxBytes: number }): Promise<LogsTailResult>;
+}
+
+export interface MemoryPort {
+  search(query: { query: string; agentId?: string; limit: number }): Promise<MemoryHit[]>;
 }
 
 export interface AgentInfo {
@@ -67,37 +92,29 @@ export interface AgentInfo {
   isDefault: boolean;
 }
 
-export interface RunAgentInput {
+export interface RunInput {
   sessionKey: string;
   agentId?: string;
   message: string;
   idempotencyKey: string;
   thinking?: string;
   model?: string;
-  /** Aborted on `chat.abort`, `agent` timeouts and gateway shutdown. */
-  signal: AbortSignal;
 }
 
-export type RunStream = "lifecycle" | "assistant" | "tool" | "compaction" | "error";
-
-/** One event of a run. Assistant text arrives as `data.delta` (the new text). */
-export interface RunEvent {
-  runId: string;
-  seq: number;
-  stream: RunStream;
-  ts: number;
-  data: Record<string, unknown>;
-  sessionKey: string;
-}
+/** One event of a run: the wire's `agent` event, with the run's session key. */
+export type RunEvent = AgentEvent & { sessionKey?: string };
 
 export type RunStatus = "ok" | "error" | "aborted" | "timeout";
 
-export interface RunResult {
+/** How a run ended: the fields of agent-core's `RunResult` the wire needs, unchanged. */
+export interface RunOutcome {
   runId: string;
   status: RunStatus;
   text?: string;
-  error?: string;
-  usage?: { inputTokens?: number; outputTokens?: number; totalTokens?: number };
+  error?: { message: string };
+  usage?: { input: number; output: number; totalTokens: number };
+  startedAt?: number;
+  endedAt?: number;
 }
 
 export interface RunHandle {
@@ -105,18 +122,10 @@ export interface RunHandle {
   /** Every event of the run, ending when the run ends. */
   events: AsyncIterable<RunEvent>;
   /** Settles (never rejects) with the terminal state. */
-  result: Promise<RunResult>;
+  result: Promise<RunOutcome>;
 }
 
-export interface RunWaitResult {
-  runId: string;
-  status: RunStatus | "timeout";
-  startedAt?: number;
-  endedAt?: number;
-  error?: string;
-}
-
-/** Thrown by a runtime to pick the wire error: NOT_FOUND / INVALID → INVALID_REQUEST, UNAVAILABLE. */
+/** Thrown by a port to pick the wire error: NOT_FOUND / INVALID → INVALID_REQUEST, UNAVAILABLE. */
 export class RuntimeError extends Error {
   constructor(
     readonly kind: "NOT_FOUND" | "INVALID" | "UNAVAILABLE" | "CONFLICT",

@@ -16,13 +16,14 @@ import { handleOpenAiHttp } from "./http/openai/router.js";
 import { DEFAULT_LIMITS, type GatewayLimits } from "./limits.js";
 import { IdempotencyCache } from "./methods/idempotency.js";
 import { dispatch } from "./methods/registry.js";
-import { RunRegistry } from "./methods/runs.js";
+import { RunFanout } from "./methods/runs.js";
 import { PairingStore } from "./pairing/store.js";
-import type { GatewayRuntime } from "./runtime.js";
+import type { GatewayPorts } from "./runtime.js";
 import { openStateDb } from "./state/db.js";
 
 export interface GatewayOptions {
-  runtime: GatewayRuntime;
+  /** The capability ports the methods reach the runtime through. */
+  ports: GatewayPorts;
   /** Default 127.0.0.1. Binding beyond loopback requires token or password auth. */
   host?: string;
   /** Default 18789; 0 picks a free port. */
@@ -62,7 +63,7 @@ export interface GatewayHandle {
  * Starts the gateway: WebSocket protocol and OpenAI-compatible HTTP on one port.
  *
  * @example
- * const gw = await startGateway({ runtime, stateDbPath: "/home/me/.claw/state.db",
+ * const gw = await startGateway({ ports, stateDbPath: "/home/me/.claw/state.db",
  *   auth: { mode: "token", token: process.env.CLAW_GATEWAY_TOKEN ?? "" } });
  * console.log(`listening on ${gw.url}`);
  */
@@ -73,18 +74,18 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const logger = options.logger ?? silentLogger;
   const db = await openStateDb(options.stateDbPath);
-  const hub = new EventHub(options.runtime, limits.presenceTtlMs, limits.presenceMaxEntries);
+  const hub = new EventHub(options.ports.status, limits.presenceTtlMs, limits.presenceMaxEntries);
   const ctx: GatewayContext = {
     auth,
     allowedOrigins: options.allowedOrigins ?? [],
     limits,
     tickIntervalMs: options.tickIntervalMs ?? PROTOCOL_LIMITS.tickIntervalMs,
-    runtime: options.runtime,
+    ports: options.ports,
     hub,
     pairing: new PairingStore(db),
     idempotency: new IdempotencyCache(db, limits.dedupeTtlMs, limits.dedupeMaxEntries),
     rateLimiter: new AuthRateLimiter(limits),
-    runs: new RunRegistry(options.runtime, hub, logger, limits.chatDeltaWindowMs),
+    fanout: new RunFanout(options.ports.runs, hub, logger, limits.chatDeltaWindowMs),
     logger,
     version: options.version ?? "0.1.0",
     bootId: randomUUID(),
@@ -286,7 +287,7 @@ async function shutdown(
     reason: options.reason ?? "gateway stopping",
     restartExpectedMs: options.restartExpectedMs ?? ctx.limits.restartExpectedMs,
   });
-  const drained = await ctx.runs.drain(ctx.limits.drainTimeoutMs);
+  const drained = await ctx.fanout.drain(ctx.limits.drainTimeoutMs);
   ctx.logger.info("gateway: runs drained", drained);
   // Let final responses of drained runs flush before closing sockets.
   await new Promise((r) => setImmediate(r));

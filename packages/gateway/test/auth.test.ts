@@ -39,7 +39,7 @@ describe("startup refuses unusable auth", () => {
   it("refuses a non-loopback bind without auth", async () => {
     await expect(
       startGateway({
-        runtime: createFakeRuntime().runtime,
+        ports: createFakeRuntime().ports,
         host: "0.0.0.0",
         port: 0,
         stateDbPath: ":memory:",

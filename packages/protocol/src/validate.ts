@@ -3,7 +3,7 @@ import type { TSchema } from "typebox";
 import type { Compile as CompileFunction, Validator } from "typebox/compile";
 import { EventFrame, type GatewayFrame, RequestFrame, ResponseFrame } from "./frames.js";
 import { ConnectParams } from "./handshake.js";
-import { METHODS, type MethodName } from "./table.js";
+import { METHODS, type MethodName, type MethodParams } from "./table.js";
 
 /** A validation outcome: ok, or the first problem in words naming the field. */
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string; path: string };
@@ -91,8 +91,11 @@ export const checkRequest = (value: unknown) => check<RequestFrame>(RequestFrame
 /** Validates `connect` params. */
 export const checkConnectParams = (value: unknown) => check<ConnectParams>(ConnectParams, value);
 /** Validates the params of a known method (a missing `params` counts as `{}`). */
-export function checkMethodParams(method: MethodName, params: unknown): Checked<unknown> {
-  return check(METHODS[method].params, params ?? {});
+export function checkMethodParams<M extends MethodName>(
+  method: M,
+  params: unknown,
+): Checked<MethodParams<M>> {
+  return check<MethodParams<M>>(METHODS[method].params, params ?? {});
 }
 
 /**

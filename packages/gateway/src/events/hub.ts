@@ -1,6 +1,6 @@
 import { type HealthSummary, hasScope, type StateVersion } from "@claw/protocol";
 import type { Connection, SendOptions } from "../connection.js";
-import type { GatewayRuntime } from "../runtime.js";
+import type { StatusPort } from "../runtime.js";
 import { PresenceRegistry } from "./presence.js";
 
 /**
@@ -14,7 +14,7 @@ export class EventHub {
   private healthCache?: { at: number; value: HealthSummary };
 
   constructor(
-    private readonly runtime: GatewayRuntime,
+    private readonly status: StatusPort,
     presenceTtlMs: number,
     presenceMax: number,
   ) {
@@ -56,7 +56,7 @@ export class EventHub {
     const cached = this.healthCache;
     if (cached && Date.now() - cached.at < maxAgeMs) return cached.value;
     const started = Date.now();
-    const fields = await this.runtime.health();
+    const fields = await this.status.health();
     const value: HealthSummary = { ...fields, ok: true, ts: Date.now(), durationMs: Date.now() - started };
     this.healthCache = { at: Date.now(), value };
     return value;

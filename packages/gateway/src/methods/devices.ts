@@ -2,13 +2,13 @@ import { CLOSE_CODES } from "@claw/protocol";
 import { RuntimeError } from "../runtime.js";
 import type { MethodHandler } from "./types.js";
 
-export const devicePairList: MethodHandler<Record<string, never>> = async ({ ctx }) => ({
+export const devicePairList: MethodHandler<"device.pair.list"> = async ({ ctx }) => ({
   pending: ctx.pairing.listPending(),
   paired: ctx.pairing.listPaired(),
 });
 
 /** Approving pairs the device; it then connects again and receives its device token. */
-export const devicePairApprove: MethodHandler<{ requestId: string }> = async ({ ctx, conn, params }) => {
+export const devicePairApprove: MethodHandler<"device.pair.approve"> = async ({ ctx, conn, params }) => {
   const request = ctx.pairing.takePending(params.requestId);
   if (!request)
     throw new RuntimeError(
@@ -32,7 +32,7 @@ export const devicePairApprove: MethodHandler<{ requestId: string }> = async ({ 
   return { requestId: request.requestId, deviceId: request.deviceId, decision: "approved" };
 };
 
-export const devicePairReject: MethodHandler<{ requestId: string }> = async ({ ctx, params }) => {
+export const devicePairReject: MethodHandler<"device.pair.reject"> = async ({ ctx, params }) => {
   const request = ctx.pairing.takePending(params.requestId);
   if (!request)
     throw new RuntimeError("NOT_FOUND", `device.pair.reject: no pending request "${params.requestId}"`);
@@ -49,11 +49,7 @@ export const devicePairReject: MethodHandler<{ requestId: string }> = async ({ c
  * Issues a new token; the old one stops working for new connects. Live sockets stay open: the
  * caller is often that very device, receiving its new token in-band.
  */
-export const deviceTokenRotate: MethodHandler<{
-  deviceId: string;
-  role: string;
-  scopes?: string[];
-}> = async ({ ctx, params }) => {
+export const deviceTokenRotate: MethodHandler<"device.token.rotate"> = async ({ ctx, params }) => {
   if (!ctx.pairing.getPaired(params.deviceId)) {
     throw new RuntimeError("NOT_FOUND", `device.token.rotate: device "${params.deviceId}" is not paired`);
   }
@@ -73,7 +69,7 @@ export const deviceTokenRotate: MethodHandler<{
  * Revokes a device token and closes (1008) the live sockets that logged in with it; the caller's
  * own socket closes after its answer. Sockets of that device that used the gateway token stay.
  */
-export const deviceTokenRevoke: MethodHandler<{ deviceId: string; role: string }> = async ({
+export const deviceTokenRevoke: MethodHandler<"device.token.revoke"> = async ({
   ctx,
   conn,
   params,

@@ -6,6 +6,8 @@ import {
   hasScope,
   METHODS,
   type MethodName,
+  type MethodParams,
+  type MethodResult,
   type OperatorScope,
   type RequestFrame,
 } from "@claw/protocol";
@@ -24,10 +26,13 @@ import {
 } from "./devices.js";
 import { sessionsDelete, sessionsList, sessionsPatch, sessionsReset } from "./sessions.js";
 import * as system from "./system.js";
-import type { MethodHandler } from "./types.js";
+import type { HandlerTable, MethodCall } from "./types.js";
 
-/** Handlers by method name; the schemas, scopes and side-effect flags live in `METHODS`. */
-const HANDLERS: Record<MethodName, MethodHandler<never>> = {
+/**
+ * Handlers by method name, each typed from its row of `METHODS` (where the schemas, scopes and
+ * side-effect flags live).
+ */
+const HANDLERS: HandlerTable = {
   health: system.health,
   status: system.status,
   "system-presence": system.systemPresence,
@@ -54,6 +59,12 @@ const HANDLERS: Record<MethodName, MethodHandler<never>> = {
   "device.token.rotate": deviceTokenRotate,
   "device.token.revoke": deviceTokenRevoke,
 };
+
+/** Runs one method's handler; the mapped table ties the handler to its params and result. */
+function invoke<M extends MethodName>(method: M, call: MethodCall<MethodParams<M>>): Promise<MethodResult<M>> {
+  const handler: HandlerTable[M] = HANDLERS[method];
+  return handler(call);
+}
 
 const isMethod = (name: string): name is MethodName => Object.hasOwn(METHODS, name);
 
@@ -86,10 +97,10 @@ export async function dispatch(ctx: GatewayContext, conn: Connection, frame: Req
     return;
   }
   try {
-    const result = await HANDLERS[method]({
+    const result = await invoke(method, {
       ctx,
       conn,
-      params: (params.value ?? {}) as never,
+      params: params.value,
       ack: (payload) => conn.respond(frame.id, payload),
     });
     conn.respond(frame.id, result);

@@ -1,37 +1,25 @@
-import type { SessionsPatchParams } from "@claw/protocol";
 import type { MethodHandler } from "./types.js";
 
-export const sessionsList: MethodHandler<{
-  limit?: number;
-  offset?: number;
-  agentId?: string;
-  search?: string;
-}> = async ({ ctx, params }) => {
-  const sessions = await ctx.runtime.listSessions(params);
+export const sessionsList: MethodHandler<"sessions.list"> = async ({ ctx: { ports }, params }) => {
+  const sessions = await ports.sessions.list(params);
   return { sessions, count: sessions.length };
 };
 
-export const sessionsPatch: MethodHandler<SessionsPatchParams> = async ({ ctx, params }) => {
+export const sessionsPatch: MethodHandler<"sessions.patch"> = async ({ ctx: { ports }, params }) => {
   const { key, agentId: _agentId, ...patch } = params;
-  const entry = await ctx.runtime.patchSession(key, patch);
+  const entry = await ports.sessions.patch(key, patch);
   return { ok: true, key, entry };
 };
 
-export const sessionsReset: MethodHandler<{ key: string; reason?: "new" | "reset" }> = async ({
-  ctx,
-  params,
-}) => {
-  await ctx.runs.abort({ sessionKey: params.key });
-  const { sessionId } = await ctx.runtime.resetSession(params.key, params.reason ?? "reset");
+export const sessionsReset: MethodHandler<"sessions.reset"> = async ({ ctx: { ports }, params }) => {
+  ports.runs.abort({ sessionKey: params.key }, "session reset");
+  const { sessionId } = await ports.sessions.reset(params.key, params.reason ?? "reset");
   return { ok: true, key: params.key, ...(sessionId ? { sessionId } : {}) };
 };
 
-export const sessionsDelete: MethodHandler<{ key: string; deleteTranscript?: boolean }> = async ({
-  ctx,
-  params,
-}) => {
-  await ctx.runs.abort({ sessionKey: params.key });
-  const deleted = await ctx.runtime.deleteSession(params.key, {
+export const sessionsDelete: MethodHandler<"sessions.delete"> = async ({ ctx: { ports }, params }) => {
+  ports.runs.abort({ sessionKey: params.key }, "session deleted");
+  const deleted = await ports.sessions.delete(params.key, {
     deleteTranscript: params.deleteTranscript ?? true,
   });
   return { ok: true, key: params.key, deleted };

@@ -1,45 +1,39 @@
 import { RuntimeError } from "../runtime.js";
 import type { MethodHandler } from "./types.js";
 
-export const health: MethodHandler<{ probe?: boolean }> = ({ ctx, params }) =>
-  ctx.hub.health(params.probe ? 0 : 1_000);
+export const health: MethodHandler<"health"> = ({ ctx, params }) => ctx.hub.health(params.probe ? 0 : 1_000);
 
-export const status: MethodHandler<{ includeChannelSummary?: boolean }> = async ({ ctx }) => {
-  const base = await ctx.runtime.status();
+export const status: MethodHandler<"status"> = async ({ ctx }) => {
+  const base = await ctx.ports.status.status();
   const mem = process.memoryUsage();
   return {
     ...base,
     pid: process.pid,
     uptimeMs: Date.now() - ctx.startedAt,
     processMemory: { rssBytes: mem.rss, heapUsedBytes: mem.heapUsed, heapTotalBytes: mem.heapTotal },
-    activeRuns: ctx.runs.active().length,
+    activeRuns: ctx.ports.runs.active().length,
     connections: ctx.hub.connections.size,
   };
 };
 
-export const systemPresence: MethodHandler<Record<string, never>> = async ({ ctx }) =>
-  ctx.hub.presence.list();
+export const systemPresence: MethodHandler<"system-presence"> = async ({ ctx }) => ctx.hub.presence.list();
 
-export const modelsList: MethodHandler<{ agentId?: string }> = async ({ ctx, params }) => ({
-  models: await ctx.runtime.listModels(params.agentId ? { agentId: params.agentId } : {}),
+export const modelsList: MethodHandler<"models.list"> = async ({ ctx: { ports }, params }) => ({
+  models: await ports.catalog.models(params.agentId ? { agentId: params.agentId } : {}),
 });
 
-export const toolsEffective: MethodHandler<{ sessionKey: string; agentId?: string }> = ({ ctx, params }) =>
-  ctx.runtime.effectiveTools(params);
+export const toolsEffective: MethodHandler<"tools.effective"> = ({ ctx: { ports }, params }) =>
+  ports.catalog.effectiveTools(params);
 
-export const skillsList: MethodHandler<{ agentId?: string }> = async ({ ctx, params }) => ({
-  skills: await ctx.runtime.listSkills(params),
+export const skillsList: MethodHandler<"skills.list"> = async ({ ctx: { ports }, params }) => ({
+  skills: await ports.catalog.skills(params),
 });
 
-export const memorySearch: MethodHandler<{ query: string; agentId?: string; limit?: number }> = async ({
-  ctx,
-  params,
-}) => {
-  const search = ctx.runtime.memorySearch?.bind(ctx.runtime);
-  if (!search)
+export const memorySearch: MethodHandler<"memory.search"> = async ({ ctx: { ports }, params }) => {
+  if (!ports.memory)
     throw new RuntimeError("UNAVAILABLE", "memory.search: no memory backend is configured on this gateway");
   return {
-    results: await search({
+    results: await ports.memory.search({
       query: params.query,
       limit: params.limit ?? 10,
       ...(params.agentId ? { agentId: params.agentId } : {}),
@@ -47,11 +41,8 @@ export const memorySearch: MethodHandler<{ query: string; agentId?: string; limi
   };
 };
 
-export const logsTail: MethodHandler<{ cursor?: number; limit?: number; maxBytes?: number }> = ({
-  ctx,
-  params,
-}) =>
-  ctx.runtime.tailLogs({
+export const logsTail: MethodHandler<"logs.tail"> = ({ ctx: { ports }, params }) =>
+  ports.status.tailLogs({
     limit: params.limit ?? 200,
     maxBytes: params.maxBytes ?? 250_000,
     ...(params.cursor !== undefined ? { cursor: params.cursor } : {}),

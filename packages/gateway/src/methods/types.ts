@@ -1,3 +1,4 @@
+import type { MethodName, MethodParams, MethodResult } from "@claw/protocol";
 import type { Connection } from "../connection.js";
 import type { GatewayContext } from "../context.js";
 
@@ -9,5 +10,13 @@ export interface MethodCall<P = unknown> {
   ack(payload: unknown): void;
 }
 
-/** A method handler returns the (final) result; throwing RuntimeError picks the error code. */
-export type MethodHandler<P = never> = (call: MethodCall<P>) => Promise<unknown>;
+/**
+ * The handler of one method of the table: params and result are the method's TypeBox types.
+ * Throwing RuntimeError picks the error code.
+ */
+export type MethodHandler<M extends MethodName> = (
+  call: MethodCall<MethodParams<M>>,
+) => Promise<MethodResult<M>>;
+
+/** One handler per method of `METHODS`, each typed from its row. */
+export type HandlerTable = { [M in MethodName]: MethodHandler<M> };

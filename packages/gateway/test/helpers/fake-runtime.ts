@@ -1,4 +1,5 @@
-import type { GatewayRuntime, RunAgentInput, RunEvent, RunHandle, RunResult } from "../../src/index.js";
+import type { AgentEventData, AgentEventStream } from "@claw/protocol";
+import type { GatewayPorts, RunEvent, RunHandle, RunInput, RunOutcome, RunsPort } from "../../src/index.js";
 import { RuntimeError } from "../../src/index.js";
 
 /** A tiny push-based async iterable. */
@@ -32,14 +33,19 @@ function channel<T>() {
 }
 
 /**
- * In-memory runtime for tests. Messages script the run:
+ * In-memory ports for tests. Messages script the run:
  * "hang" waits until aborted; "fail" ends in error; "gate" waits for `releaseGate()`;
  * "burst:<n>" streams "t0 t1 … t<n-1> " in n deltas at once; anything else streams
- * "echo: <message>" in two deltas. Both end ok.
+ * "echo: <message>" in two deltas. Both end ok. The runs port is a small registry of its own,
+ * standing in for agent-core's (lookup, abort, wait).
  */
 export function createFakeRuntime() {
   let counter = 0;
-  const runs: RunAgentInput[] = [];
+  const runs: RunInput[] = [];
+  const registry = new Map<
+    string,
+    { sessionKey: string; controller: AbortController; result: Promise<RunOutcome>; done: boolean }
+  >();
   let releaseGate: () => void = () => {};
   let gate = new Promise<void>((r) => {
     releaseGate = r;
@@ -49,121 +55,170 @@ export function createFakeRuntime() {
   ]);
   let configText = '{"gateway":{"port":18789}}';
 
-  const runtime: GatewayRuntime = {
-    runAgent(input): RunHandle {
-      runs.push(input);
-      const runId = `run-${++counter}`;
-      const ch = channel<RunEvent>();
-      let seq = 0;
-      const emit = (stream: RunEvent["stream"], data: Record<string, unknown>) =>
-        ch.push({ runId, seq: seq++, stream, ts: Date.now(), data, sessionKey: input.sessionKey });
-      const result = (async (): Promise<RunResult> => {
-        await Promise.resolve();
-        emit("lifecycle", { phase: "start" });
-        const aborted = new Promise<void>((r) =>
-          input.signal.addEventListener("abort", () => r(), { once: true }),
-        );
-        let outcome: RunResult;
-        if (input.message === "hang") {
-          await aborted;
-          outcome = { runId, status: "aborted", error: "aborted" };
-        } else if (input.message === "fail") {
-          outcome = { runId, status: "error", error: "scripted failure" };
+  const start = (input: RunInput): RunHandle => {
+    runs.push(input);
+    const runId = `run-${++counter}`;
+    const controller = new AbortController();
+    const signal = controller.signal;
+    const ch = channel<RunEvent>();
+    let seq = 0;
+    const emit = <S extends AgentEventStream>(stream: S, data: AgentEventData<S>) =>
+      ch.push({ runId, seq: seq++, stream, ts: Date.now(), data, sessionKey: input.sessionKey } as RunEvent);
+    const result = (async (): Promise<RunOutcome> => {
+      await Promise.resolve();
+      const startedAt = Date.now();
+      emit("lifecycle", { phase: "start", startedAt });
+      const aborted = new Promise<void>((r) => signal.addEventListener("abort", () => r(), { once: true }));
+      let outcome: RunOutcome;
+      if (input.message === "hang") {
+        await aborted;
+        outcome = { runId, status: "aborted", error: { message: "aborted" } };
+      } else if (input.message === "fail") {
+        outcome = { runId, status: "error", error: { message: "scripted failure" } };
+      } else {
+        if (input.message === "gate") await Promise.race([gate, aborted]);
+        if (signal.aborted) outcome = { runId, status: "aborted", error: { message: "aborted" } };
+        else if (input.message.startsWith("burst:")) {
+          const parts = Array.from({ length: Number(input.message.slice(6)) }, (_, i) => `t${i} `);
+          for (const delta of parts) emit("assistant", { delta, text: delta });
+          outcome = { runId, status: "ok", text: parts.join("") };
         } else {
-          if (input.message === "gate") await Promise.race([gate, aborted]);
-          if (input.signal.aborted) outcome = { runId, status: "aborted", error: "aborted" };
-          else if (input.message.startsWith("burst:")) {
-            const parts = Array.from({ length: Number(input.message.slice(6)) }, (_, i) => `t${i} `);
-            for (const delta of parts) emit("assistant", { delta });
-            outcome = { runId, status: "ok", text: parts.join("") };
-          } else {
-            const text = `echo: ${input.message}`;
-            emit("assistant", { delta: text.slice(0, 6) });
-            emit("assistant", { delta: text.slice(6) });
-            outcome = {
-              runId,
-              status: "ok",
-              text,
-              usage: { inputTokens: 3, outputTokens: 4, totalTokens: 7 },
-            };
-          }
+          const text = `echo: ${input.message}`;
+          emit("assistant", { delta: text.slice(0, 6), text: text.slice(0, 6) });
+          emit("assistant", { delta: text.slice(6), text });
+          outcome = { runId, status: "ok", text, usage: { input: 3, output: 4, totalTokens: 7 } };
         }
-        emit("lifecycle", { phase: outcome.status === "ok" ? "end" : "error" });
-        ch.end();
-        return outcome;
-      })();
-      return { runId, events: ch.iterable, result };
+      }
+      const endedAt = Date.now();
+      if (outcome.status === "ok") emit("lifecycle", { phase: "end", status: "ok", startedAt, endedAt });
+      else
+        emit("lifecycle", {
+          phase: "error",
+          status: outcome.status,
+          startedAt,
+          endedAt,
+          error: outcome.error?.message ?? outcome.status,
+        });
+      ch.end();
+      return { ...outcome, startedAt, endedAt };
+    })();
+    const entry = { sessionKey: input.sessionKey, controller, result, done: false };
+    registry.set(runId, entry);
+    void result.then(() => {
+      entry.done = true;
+    });
+    return { runId, events: ch.iterable, result };
+  };
+
+  const runsPort: RunsPort = {
+    start,
+    abort(target) {
+      let count = 0;
+      for (const [runId, run] of registry) {
+        const match = "runId" in target ? runId === target.runId : run.sessionKey === target.sessionKey;
+        if (match && !run.done && !run.controller.signal.aborted) {
+          run.controller.abort();
+          count += 1;
+        }
+      }
+      return count;
     },
-    abortRun: () => 0,
-    waitRun: async () => null,
-    listSessions: async () => [...sessions.values()],
-    patchSession: async (key, patch) => {
-      const row = sessions.get(key);
-      if (!row) throw new RuntimeError("NOT_FOUND", `no session "${key}"`);
-      if (typeof patch.label === "string") row.label = patch.label;
-      return row;
+    async wait(runId, timeoutMs) {
+      const run = registry.get(runId);
+      if (!run) return undefined;
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<undefined>((r) => {
+        timer = setTimeout(() => r(undefined), timeoutMs);
+      });
+      try {
+        return await Promise.race([run.result, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
-    resetSession: async () => ({ sessionId: "s-new" }),
-    deleteSession: async (key) => sessions.delete(key),
-    chatHistory: async () => [{ role: "user", content: "hi", timestamp: 1 }],
-    listAgents: async () => [
-      { agentId: "main", isDefault: true },
-      { agentId: "coder", isDefault: false },
-    ],
-    listModels: async () => [
-      { id: "claude-opus-4-6", name: "Claude Opus 4.6", provider: "anthropic", contextWindow: 200000 },
-    ],
-    effectiveTools: async ({ agentId }) => ({
-      agentId: agentId ?? "main",
-      profile: "coding",
-      groups: [
-        {
-          id: "core",
-          label: "Core",
-          source: "core",
-          tools: [
-            {
-              id: "read",
-              label: "read",
-              description: "Read a file",
-              rawDescription: "Read a file",
-              source: "core",
-            },
-          ],
-        },
+    get: (runId) => {
+      const run = registry.get(runId);
+      return run ? { runId, sessionKey: run.sessionKey } : undefined;
+    },
+    active: () =>
+      [...registry].filter(([, r]) => !r.done).map(([runId, r]) => ({ runId, sessionKey: r.sessionKey })),
+  };
+
+  const ports: GatewayPorts = {
+    runs: runsPort,
+    sessions: {
+      list: async () => [...sessions.values()],
+      patch: async (key, patch) => {
+        const row = sessions.get(key);
+        if (!row) throw new RuntimeError("NOT_FOUND", `no session "${key}"`);
+        if (typeof patch.label === "string") row.label = patch.label;
+        return row;
+      },
+      reset: async () => ({ sessionId: "s-new" }),
+      delete: async (key) => sessions.delete(key),
+      history: async () => [{ role: "user", content: "hi", timestamp: 1 }],
+    },
+    catalog: {
+      agents: async () => [
+        { agentId: "main", isDefault: true },
+        { agentId: "coder", isDefault: false },
       ],
-    }),
-    listSkills: async () => [
-      { name: "weather", description: "Forecasts", source: "workspace", enabled: true },
-    ],
-    health: async () => ({
-      defaultAgentId: "main",
-      channels: {},
-      channelOrder: [],
-      channelLabels: {},
-      heartbeatSeconds: 1800,
-      configReload: { hotReloadStatus: "active" },
-      sessions: {
-        path: "/tmp/claw/state.db",
-        count: sessions.size,
-        recent: [{ key: "agent:main:main", updatedAt: 1, age: 5 }],
-      },
-    }),
-    status: async () => ({
-      runtimeVersion: "0.1.0",
-      heartbeat: {
+      models: async () => [
+        { id: "claude-opus-4-6", name: "Claude Opus 4.6", provider: "anthropic", contextWindow: 200000 },
+      ],
+      effectiveTools: async ({ agentId }) => ({
+        agentId: agentId ?? "main",
+        profile: "coding",
+        groups: [
+          {
+            id: "core",
+            label: "Core",
+            source: "core",
+            tools: [
+              {
+                id: "read",
+                label: "read",
+                description: "Read a file",
+                rawDescription: "Read a file",
+                source: "core",
+              },
+            ],
+          },
+        ],
+      }),
+      skills: async () => [{ name: "weather", description: "Forecasts", source: "workspace", enabled: true }],
+    },
+    status: {
+      health: async () => ({
         defaultAgentId: "main",
-        agents: [{ agentId: "main", enabled: true, every: "30m", everyMs: 1_800_000 }],
-      },
-      channelSummary: [],
-      queuedSystemEvents: [],
-      sessions: {
-        paths: [],
-        count: sessions.size,
-        defaults: { model: null, contextTokens: null },
-        recent: [],
-      },
-    }),
+        channels: {},
+        channelOrder: [],
+        channelLabels: {},
+        heartbeatSeconds: 1800,
+        configReload: { hotReloadStatus: "active" },
+        sessions: {
+          path: "/tmp/claw/state.db",
+          count: sessions.size,
+          recent: [{ key: "agent:main:main", updatedAt: 1, age: 5 }],
+        },
+      }),
+      status: async () => ({
+        runtimeVersion: "0.1.0",
+        heartbeat: {
+          defaultAgentId: "main",
+          agents: [{ agentId: "main", enabled: true, every: "30m", everyMs: 1_800_000 }],
+        },
+        channelSummary: [],
+        queuedSystemEvents: [],
+        sessions: {
+          paths: [],
+          count: sessions.size,
+          defaults: { model: null, contextTokens: null },
+          recent: [],
+        },
+      }),
+      tailLogs: async () => ({ file: "/tmp/claw/gateway.log", cursor: 2, size: 20, lines: ["a", "b"] }),
+    },
     config: {
       get: async () => ({ config: JSON.parse(configText), hash: `h${configText.length}` }),
       patch: async (raw) => {
@@ -194,10 +249,9 @@ export function createFakeRuntime() {
         };
       },
     },
-    tailLogs: async () => ({ file: "/tmp/claw/gateway.log", cursor: 2, size: 20, lines: ["a", "b"] }),
   };
   return {
-    runtime,
+    ports,
     runs,
     releaseGate: () => {
       releaseGate();

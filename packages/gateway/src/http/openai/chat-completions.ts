@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { GatewayContext } from "../../context.js";
-import type { RunEvent, RunResult } from "../../runtime.js";
+import type { RunEvent, RunOutcome } from "../../runtime.js";
 import { resolveAgent } from "./models.js";
 import { sendError, sendJson } from "./router.js";
 
@@ -14,9 +14,9 @@ interface ChatRequest {
 }
 
 /** OpenAI's `usage` object for a finished run. */
-function openAIUsage(result: RunResult) {
-  const input = result.usage?.inputTokens ?? 0;
-  const output = result.usage?.outputTokens ?? 0;
+function openAIUsage(result: RunOutcome) {
+  const input = result.usage?.input ?? 0;
+  const output = result.usage?.output ?? 0;
   return {
     prompt_tokens: input,
     completion_tokens: output,
@@ -84,7 +84,7 @@ export async function chatCompletions(
     );
   }
   const model = typeof body.model === "string" ? body.model : "";
-  const agent = resolveAgent(model, await ctx.runtime.listAgents());
+  const agent = resolveAgent(model, await ctx.ports.catalog.agents());
   if (!agent) {
     return sendError(
       res,
@@ -122,30 +122,26 @@ export async function chatCompletions(
     res.write(`data: ${JSON.stringify(chunk({ role: "assistant", content: "" }, null))}\n\n`);
   }
   const onEvent = (ev: RunEvent) => {
-    if (
-      stream &&
-      !res.writableEnded &&
-      ev.stream === "assistant" &&
-      typeof ev.data.delta === "string" &&
-      ev.data.delta
-    ) {
+    if (stream && !res.writableEnded && ev.stream === "assistant" && ev.data.kind === undefined && ev.data.delta) {
       res.write(`data: ${JSON.stringify(chunk({ content: ev.data.delta }, null))}\n\n`);
     }
   };
-  const run = await ctx.runs.start(
+  const run = await ctx.fanout.start(
     { sessionKey, agentId: agent.agentId, message, idempotencyKey: `openai:${id}` },
     onEvent,
   );
   res.on("close", () => {
     if (!res.writableFinished) abort.abort();
   });
-  abort.signal.addEventListener("abort", () => void ctx.runs.abort({ runId: run.runId }));
-  const result = await run.result;
+  abort.signal.addEventListener("abort", () =>
+    ctx.ports.runs.abort({ runId: run.runId }, "the HTTP client went away"),
+  );
+  const result = await run.delivered;
   const finish = result.status === "ok" ? "stop" : result.status === "timeout" ? "length" : "stop";
   if (stream) {
     if (result.status !== "ok") {
       res.write(
-        `data: ${JSON.stringify({ error: { message: result.error ?? `run ${result.status}`, type: "server_error" } })}\n\n`,
+        `data: ${JSON.stringify({ error: { message: result.error?.message ?? `run ${result.status}`, type: "server_error" } })}\n\n`,
       );
     }
     res.write(`data: ${JSON.stringify(chunk({}, finish))}\n\n`);
@@ -167,7 +163,7 @@ export async function chatCompletions(
     return sendError(
       res,
       result.status === "timeout" ? 504 : 502,
-      `agent run ${result.status}: ${result.error ?? "no detail"}`,
+      `agent run ${result.status}: ${result.error?.message ?? "no detail"}`,
       "server_error",
     );
   }

@@ -14,7 +14,7 @@ export function resolveAgent(model: string, agents: AgentInfo[]): AgentInfo | un
 }
 
 export async function listModels(ctx: GatewayContext): Promise<unknown> {
-  const agents = await ctx.runtime.listAgents();
+  const agents = await ctx.ports.catalog.agents();
   const created = Math.floor(ctx.startedAt / 1000);
   const data = [
     { id: "claw", object: "model", created, owned_by: "claw" },
