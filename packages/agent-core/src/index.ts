@@ -41,7 +41,8 @@ export { createReasoningTagStripper, stripReasoningTags } from "./reply/reasonin
 export { type ShapedReply, shapeReply } from "./reply/shape-reply.js";
 export { HEARTBEAT_TOKEN, SILENT_TOKENS, suppressionReason } from "./reply/silent-tokens.js";
 export { type CompactIntoResult, MEMORY_FLUSH_FLAG } from "./runtime/context-hooks.js";
-export { type AgentRuntime, createAgentRuntime } from "./runtime/create-runtime.js";
+export { type AgentRuntime, createAgentRuntime, type RunInfo } from "./runtime/create-runtime.js";
+export type { ReplyText } from "./runtime/reply-run.js";
 export { compactInto, isSubagentSessionKey, modelCandidates } from "./runtime/execute-run.js";
 export type {
   AgentDefinition,

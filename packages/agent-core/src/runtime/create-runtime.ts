@@ -5,8 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { findModel, type UserMessage } from "@claw/providers";
-import { createEventBus, createRunEmitter } from "../events/event-bus.js";
-import type { AgentEventListener } from "../events/types.js";
+import { createEventBus, createRunEmitter, type RunEmitter } from "../events/event-bus.js";
 import { endedBeforeStart, type RunResult } from "../loop/types.js";
 import { createKeyedQueue } from "../queue/keyed-queue.js";
 import { createLane, type Lane } from "../queue/lanes.js";
@@ -14,38 +13,12 @@ import { createMemorySessionStore } from "../sessions/memory-session-store.js";
 import type { SessionStore } from "../sessions/session-store.js";
 import { compactInto, executeRun, timerDelay } from "./execute-run.js";
 import type { AgentDefinition, AgentRuntimeOptions, LaneName, RunRequest } from "./options.js";
-import { type ActiveRun, createEventChannel, type RunHandle } from "./run-handle.js";
 
-export interface AgentRuntime {
-  /** Queues a run for a session and returns its handle at once. */
-  run(request: RunRequest): RunHandle;
-  /** Receives every event of every run; returns the unsubscribe function. */
-  subscribe(listener: AgentEventListener): () => void;
-  /** Aborts a run by id, or every queued and active run of a session. Returns how many. */
-  abort(target: { runId: string } | { sessionKey: string }, reason?: string): number;
-  /** Waits for a run's result; undefined if it is unknown or still going after timeoutMs. */
-  wait(runId: string, timeoutMs: number): Promise<RunResult | undefined>;
-  /** Delivers a message to a session's running run as steering; false if none is running. */
-  steer(sessionKey: string, message: string | UserMessage): boolean;
-  /** Resolves once every run queued so far for the session has ended. */
-  idle(sessionKey: string): Promise<void>;
-  /**
-   * Compacts a session now (`/compact`), queued behind its runs: the new message count, or the
-   * exact reason nothing was compacted (no strategy, nothing older than the latest turn, a failed
-   * summary — the history is then kept).
-   */
-  compact(
-    sessionKey: string,
-    options?: { agentId?: string; signal?: AbortSignal },
-  ): Promise<{ compacted: true; messages: number } | { compacted: false; reason: string }>;
-  /** Runs that are queued or active. */
-  activeRuns(): { runId: string; sessionKey: string; started: boolean }[];
-  readonly sessions: SessionStore;
-  readonly agents: readonly AgentDefinition[];
-  resolveAgent(agentId: string | undefined, sessionKey?: string): AgentDefinition;
-  /** Aborts everything and waits for runs to settle. */
-  close(): Promise<void>;
-}
+export type { AgentRuntime, RunInfo } from "./agent-runtime.js";
+
+import type { AgentRuntime } from "./agent-runtime.js";
+import { replyRun } from "./reply-run.js";
+import { type ActiveRun, createEventChannel, type EventChannel, type RunHandle } from "./run-handle.js";
 
 const DEFAULT_LANES: Record<LaneName, number> = { main: 4, cron: 1, subagent: 8, nested: 8 };
 const FINISHED_RUNS_KEPT = 500;
@@ -79,7 +52,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     ]),
   );
   const runs = new Map<string, ActiveRun>();
-  const results = new Map<string, Promise<RunResult>>();
+  const results = new Map<string, { sessionKey: string; result: Promise<RunResult> }>();
   const finished: string[] = [];
   let closed = false;
 
@@ -96,8 +69,8 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const toUserMessage = (message: string | UserMessage): UserMessage =>
     typeof message === "string" ? { role: "user", content: message, timestamp: now() } : message;
 
-  const remember = (runId: string, result: Promise<RunResult>) => {
-    results.set(runId, result);
+  const remember = (runId: string, sessionKey: string, result: Promise<RunResult>) => {
+    results.set(runId, { sessionKey, result });
     void result.then(() => {
       finished.push(runId);
       while (finished.length > FINISHED_RUNS_KEPT) results.delete(finished.shift() as string);
@@ -139,12 +112,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       };
       runs.set(runId, active);
       const channel = createEventChannel();
-      const runEmitter = createRunEmitter(bus, runId, request.sessionKey, now);
-      const emit: typeof runEmitter = (stream, data) => {
-        const event = runEmitter(stream, data);
-        channel.push(event);
-        return event;
-      };
+      const emit = channelEmitter(channel, runId, request.sessionKey);
       const lane = lanes.get(request.lane ?? "main") as Lane;
 
       // A run aborted while it waits behind its session's earlier runs ends now, not when they do.
@@ -192,7 +160,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
         runs.delete(runId);
         channel.close();
       });
-      remember(runId, result);
+      remember(runId, request.sessionKey, result);
       return {
         runId,
         sessionKey: request.sessionKey,
@@ -215,7 +183,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     },
 
     async wait(runId, timeoutMs) {
-      const result = results.get(runId);
+      const result = results.get(runId)?.result;
       if (!result) return undefined;
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<undefined>((resolve) => {
@@ -226,6 +194,23 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       } finally {
         clearTimeout(timer);
       }
+    },
+
+    get(runId) {
+      const active = runs.get(runId);
+      if (active)
+        return { runId, sessionKey: active.sessionKey, state: active.started ? "running" : "queued" };
+      const known = results.get(runId);
+      return known ? { runId, sessionKey: known.sessionKey, state: "finished" } : undefined;
+    },
+
+    reply(sessionKey, reply) {
+      const runId = randomUUID();
+      const channel = createEventChannel();
+      const result = Promise.resolve(replyRun(runId, reply, channelEmitter(channel, runId, sessionKey), now));
+      channel.close();
+      remember(runId, sessionKey, result);
+      return { runId, sessionKey, events: channel.iterable, result, abort: () => {} };
     },
 
     steer(sessionKey, message) {
@@ -271,7 +256,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     async close() {
       closed = true;
       for (const run of runs.values()) run.controller.abort(new Error("runtime closing"));
-      await Promise.all([...results.values()]);
+      await Promise.all([...results.values()].map((r) => r.result));
     },
   };
 
@@ -279,22 +264,23 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   function closedHandle(request: RunRequest): RunHandle {
     const runId = request.runId ?? randomUUID();
     const channel = createEventChannel();
-    const emit = createRunEmitter(bus, runId, request.sessionKey, now);
     const result = Promise.resolve(
-      endedBeforeStart(
-        runId,
-        (stream, data) => {
-          const event = emit(stream, data);
-          channel.push(event);
-          return event;
-        },
-        now,
-        "error",
-        { message: "The agent runtime is shut down; no new runs are accepted." },
-      ),
+      endedBeforeStart(runId, channelEmitter(channel, runId, request.sessionKey), now, "error", {
+        message: "The agent runtime is shut down; no new runs are accepted.",
+      }),
     );
     channel.close();
     return { runId, sessionKey: request.sessionKey, events: channel.iterable, result, abort: () => {} };
+  }
+
+  /** Emits a run's events on the bus and into the run's own channel. */
+  function channelEmitter(channel: EventChannel, runId: string, sessionKey: string): RunEmitter {
+    const runEmitter = createRunEmitter(bus, runId, sessionKey, now);
+    return (stream, data) => {
+      const event = runEmitter(stream, data);
+      channel.push(event);
+      return event;
+    };
   }
 
   function existingHandle(current: ActiveRun): RunHandle {
@@ -304,7 +290,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       runId: current.runId,
       sessionKey: current.sessionKey,
       events: channel.iterable,
-      result: results.get(current.runId) as Promise<RunResult>,
+      result: results.get(current.runId)?.result as Promise<RunResult>,
       abort: (reason) => current.controller.abort(new Error(reason ?? "run aborted")),
     };
   }

@@ -1,4 +1,6 @@
 /** Options of `createAgentRuntime`: plain data and functions, no config file. */
+
+import type { FailoverEvent } from "@claw/failover";
 import type {
   AssistantMessage,
   Message,
@@ -7,7 +9,6 @@ import type {
   ThinkingLevel,
   UserMessage,
 } from "@claw/providers";
-import type { FailoverEvent } from "@claw/failover";
 import type { LoopHooks } from "../loop/hooks.js";
 import type { SessionStore } from "../sessions/session-store.js";
 import type { AgentTool } from "../tools/types.js";

@@ -24,6 +24,8 @@ export interface ActiveRun {
   started: boolean;
 }
 
+export type EventChannel = ReturnType<typeof createEventChannel>;
+
 /** A buffered async iterable fed by push(); ends on close(). Late readers see every event. */
 export function createEventChannel() {
   const buffer: AgentEvent[] = [];
