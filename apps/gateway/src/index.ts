@@ -22,5 +22,5 @@ export {
 } from "./paths.js";
 export { type ConfigReloader, createConfigReloader } from "./reload/config-reloader.js";
 export { RELOAD_RULES, type ReloadRule } from "./reload/reload-rules.js";
-export { createGatewayRuntime } from "./runtime-adapter/create-gateway-runtime.js";
+export { createGatewayPorts, type GatewayPortParts } from "./runtime-adapter/create-gateway-ports.js";
 export { CLAW_VERSION, type ClawGateway, type StartClawOptions, startClaw } from "./start.js";

@@ -13,7 +13,7 @@ import { createOllamaProbe, type ServerProbe } from "./assemble/ollama-probe.js"
 import { bindHost, ensureGatewayToken, gatewayStatePath } from "./paths.js";
 import { type ConfigReloader, createConfigReloader } from "./reload/config-reloader.js";
 import { createConfigAccess } from "./runtime-adapter/config-access.js";
-import { createGatewayRuntime } from "./runtime-adapter/create-gateway-runtime.js";
+import { createGatewayPorts } from "./runtime-adapter/create-gateway-ports.js";
 import { routeLibraryChatter } from "./runtime-adapter/library-chatter.js";
 import type { LogFile } from "./runtime-adapter/log-file.js";
 
@@ -100,7 +100,7 @@ async function serveAssembled(options: StartClawOptions, assembled: AssembledCla
     log: (level, message, fields) => log.write(level, message, fields),
     watch: options.watchConfig ?? true,
   });
-  const gatewayRuntime = createGatewayRuntime({
+  const ports = createGatewayPorts({
     runtime,
     sessions,
     agents,
@@ -126,7 +126,7 @@ async function serveAssembled(options: StartClawOptions, assembled: AssembledCla
   });
   const host = options.host ?? bindHost(config.gateway.bind);
   const gateway = await startGateway({
-    runtime: gatewayRuntime,
+    ports,
     host,
     port: options.port ?? config.gateway.port,
     auth: gatewayAuth,

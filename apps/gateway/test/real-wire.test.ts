@@ -219,24 +219,20 @@ describe("real provider wire formats end to end", () => {
         },
       },
     });
-    const lifecycle: Record<string, unknown>[] = [];
-    client.on("agent", (payload) => {
-      const event = payload as { stream?: string; data?: Record<string, unknown> };
-      if (event.stream === "lifecycle" && event.data) lifecycle.push(event.data);
+    const failover: string[] = [];
+    client.on("agent", (event) => {
+      if (event.stream === "lifecycle" && event.data.phase === "failover") failover.push(event.data.type);
     });
-    const final = (await client.request(
-      "agent",
-      { message: "hi", sessionKey: "agent:default:main", idempotencyKey: randomUUID() },
-      { expectFinal: true },
-    )) as { status: string };
+    const final = await client.requestFinal("agent", {
+      message: "hi",
+      sessionKey: "agent:default:main",
+      idempotencyKey: randomUUID(),
+    });
     expect(final.status).toBe("ok");
     expect(anthropic.requests).toHaveLength(1);
     expect(local.requests).toHaveLength(1);
-    const failover = lifecycle.filter((d) => d.phase === "failover").map((d) => d.event);
     expect(failover).toEqual(expect.arrayContaining(["attempt_failed", "fallback"]));
-    const history = (await client.request("chat.history", { sessionKey: "agent:default:main" })) as {
-      messages: { role: string; content: unknown }[];
-    };
+    const history = await client.request("chat.history", { sessionKey: "agent:default:main" });
     expect(JSON.stringify(history.messages.at(-1)?.content)).toContain("Hello from the fallback model.");
     await client.close();
   });

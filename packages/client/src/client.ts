@@ -4,6 +4,8 @@ import {
   type ClientInfo,
   type ConnectParams,
   type EventFrame,
+  type EventName,
+  type EventPayload,
   type HelloOk,
   MIN_PROTOCOL_VERSION,
   type MethodName,
@@ -286,12 +288,26 @@ export class ClawClient {
     });
   }
 
-  /** Subscribes to an event ("*" for all); returns the unsubscribe function. */
-  on(event: string, handler: Handler): () => void {
+  /**
+   * Subscribes to an event, its payload typed from the protocol's `EVENTS` table (another name,
+   * e.g. an OpenClaw-only event or "*" for every event, gets an untyped payload); returns the
+   * unsubscribe function.
+   *
+   * @example
+   * client.on("agent", (e) => { if (e.stream === "assistant" && e.data.kind === undefined) print(e.data.delta); });
+   */
+  on<E extends EventName>(
+    event: E,
+    handler: (payload: EventPayload<E>, frame: EventFrame) => void,
+  ): () => void;
+  on(event: string, handler: Handler): () => void;
+  on(event: string, handler: (payload: never, frame: EventFrame) => void): () => void {
+    // The gateway's payloads are its table's types; a handler for one event gets only that event.
+    const typed = handler as Handler;
     const set = this.handlers.get(event) ?? new Set();
-    set.add(handler);
+    set.add(typed);
     this.handlers.set(event, set);
-    return () => set.delete(handler);
+    return () => set.delete(typed);
   }
 
   async close(): Promise<void> {

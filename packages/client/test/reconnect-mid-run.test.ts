@@ -3,7 +3,13 @@
  * the run id from the ack, chat.history, or the same `agent` request again (idempotency key).
  */
 import { createServer, type Server, Socket } from "node:net";
-import { type GatewayHandle, type GatewayRuntime, type RunEvent, startGateway } from "@claw/gateway";
+import {
+  type GatewayHandle,
+  type GatewayPorts,
+  type RunEvent,
+  type RunOutcome,
+  startGateway,
+} from "@claw/gateway";
 import type { ChatMessage } from "@claw/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { ClawClient, GatewayRequestError } from "../src/index.js";
@@ -49,56 +55,75 @@ function gatedRuntime() {
   const unused = async () => {
     throw new Error("not used");
   };
-  const runtime: GatewayRuntime = {
-    runAgent: ({ message, sessionKey }) => {
-      const runId = `run-${++n}`;
-      const ev = (seq: number, stream: RunEvent["stream"], data: Record<string, unknown>): RunEvent => ({
-        runId,
-        seq,
-        stream,
-        ts: Date.now(),
-        data,
-        sessionKey,
-      });
-      let done: (text: string) => void = () => {};
-      const finished = new Promise<string>((r) => {
-        done = r;
-      });
-      const events = (async function* () {
-        yield ev(0, "lifecycle", { phase: "start" });
-        yield ev(1, "assistant", { delta: "partial " });
-        await gate;
-        yield ev(2, "assistant", { delta: "answer" });
-        const text = "partial answer";
-        const list = history.get(sessionKey) ?? [];
-        list.push(
-          { role: "user", content: message, timestamp: 1 },
-          { role: "assistant", content: text, timestamp: 2 },
-        );
-        history.set(sessionKey, list);
-        yield ev(3, "lifecycle", { phase: "end" });
-        done(text);
-      })();
-      const result = finished.then((text) => ({ runId, status: "ok" as const, text }));
-      return { runId, events, result };
+  const results = new Map<string, { sessionKey: string; result: Promise<RunOutcome> }>();
+  const ports: GatewayPorts = {
+    runs: {
+      start: ({ message, sessionKey }) => {
+        const runId = `run-${++n}`;
+        const ev = (seq: number, event: Pick<RunEvent, "stream" | "data">): RunEvent =>
+          ({ runId, seq, ts: Date.now(), sessionKey, ...event }) as RunEvent;
+        let done: (text: string) => void = () => {};
+        const finished = new Promise<string>((r) => {
+          done = r;
+        });
+        const events = (async function* () {
+          yield ev(0, { stream: "lifecycle", data: { phase: "start", startedAt: 1 } });
+          yield ev(1, { stream: "assistant", data: { delta: "partial ", text: "partial " } });
+          await gate;
+          yield ev(2, { stream: "assistant", data: { delta: "answer", text: "partial answer" } });
+          const text = "partial answer";
+          const list = history.get(sessionKey) ?? [];
+          list.push(
+            { role: "user", content: message, timestamp: 1 },
+            { role: "assistant", content: text, timestamp: 2 },
+          );
+          history.set(sessionKey, list);
+          yield ev(3, {
+            stream: "lifecycle",
+            data: { phase: "end", status: "ok", startedAt: 1, endedAt: 2 },
+          });
+          done(text);
+        })();
+        const result = finished.then((text) => ({
+          runId,
+          status: "ok" as const,
+          text,
+          startedAt: 1,
+          endedAt: 2,
+        }));
+        results.set(runId, { sessionKey, result });
+        return { runId, events, result };
+      },
+      abort: () => 0,
+      async wait(runId, timeoutMs) {
+        const run = results.get(runId);
+        if (!run) return undefined;
+        const timeout = new Promise<undefined>((r) => setTimeout(() => r(undefined), timeoutMs).unref());
+        return Promise.race([run.result, timeout]);
+      },
+      get: (runId) => {
+        const run = results.get(runId);
+        return run ? { runId, sessionKey: run.sessionKey } : undefined;
+      },
+      active: () => [],
     },
-    abortRun: () => 0,
-    waitRun: async () => null,
-    listSessions: async () => [],
-    patchSession: unused,
-    resetSession: unused,
-    deleteSession: unused,
-    chatHistory: async (key, limit) => (history.get(key) ?? []).slice(-limit),
-    listAgents: async () => [{ agentId: "main", isDefault: true }],
-    listModels: async () => [],
-    effectiveTools: unused,
-    listSkills: async () => [],
-    health: async () => ({ defaultAgentId: "main" }),
-    status: unused,
+    sessions: {
+      list: async () => [],
+      patch: unused,
+      reset: unused,
+      delete: unused,
+      history: async (key, limit) => (history.get(key) ?? []).slice(-limit),
+    },
+    catalog: {
+      agents: async () => [{ agentId: "main", isDefault: true }],
+      models: async () => [],
+      effectiveTools: unused,
+      skills: async () => [],
+    },
+    status: { health: async () => ({ defaultAgentId: "main" }), status: unused, tailLogs: unused },
     config: { get: unused, patch: unused, apply: unused },
-    tailLogs: unused,
   };
-  return { runtime, release: () => release() };
+  return { ports, release: () => release() };
 }
 
 let gw: GatewayHandle | undefined;
@@ -115,7 +140,7 @@ describe("reconnect mid-run", () => {
   it("drops the socket mid-stream, reconnects, and gets the final answer by run id", async () => {
     const fake = gatedRuntime();
     gw = await startGateway({
-      runtime: fake.runtime,
+      ports: fake.ports,
       port: 0,
       stateDbPath: ":memory:",
       auth: { mode: "token", token: TOKEN },

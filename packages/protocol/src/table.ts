@@ -229,6 +229,8 @@ export const EVENTS = {
 } satisfies Record<string, EventSpec>;
 
 export type EventName = keyof typeof EVENTS;
+/** The payload of an event: `EventPayload<"agent">` is the `AgentEvent` union. */
+export type EventPayload<E extends EventName> = Static<(typeof EVENTS)[E]["payload"]>;
 
 /** Method names, for hello-ok `features.methods`. */
 export const GATEWAY_METHODS = Object.keys(METHODS) as MethodName[];

@@ -118,10 +118,10 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
       });
     }
     if (event.stream === "lifecycle" && (event.data.phase === "end" || event.data.phase === "error")) {
-      log.write(event.data.phase === "end" ? "info" : "warn", `run ${String(event.data.status)}`, {
+      log.write(event.data.phase === "end" ? "info" : "warn", `run ${event.data.status}`, {
         runId: event.runId,
         sessionKey: event.sessionKey,
-        ...(event.data.error ? { error: event.data.error } : {}),
+        ...(event.data.phase === "error" ? { error: event.data.error } : {}),
       });
     }
   });

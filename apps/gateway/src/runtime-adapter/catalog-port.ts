@@ -1,0 +1,104 @@
+/** The gateway's catalog and memory ports: agents, models, effective tools, skills, memory search. */
+import type { AgentRuntime } from "@claw/agent-core";
+import { type CatalogPort, type MemoryPort, RuntimeError } from "@claw/gateway";
+import { TOOL_PROFILE_IDS } from "@claw/tool-policy";
+import type { AssembledAgent } from "../assemble/agents.js";
+import type { ModelResolver } from "../assemble/models.js";
+import { DEFAULT_OLLAMA_URL, type ServerProbe } from "../assemble/ollama-probe.js";
+import { effectiveTools } from "./effective-tools.js";
+
+export interface CatalogPortParts {
+  runtime: AgentRuntime;
+  agents: readonly AssembledAgent[];
+  models: ModelResolver;
+  hasCredential: (provider: string) => boolean;
+  /** Whether a keyless local server (Ollama) answers; its models are unavailable while it does not. */
+  ollama?: ServerProbe;
+  toolProfile?: string;
+}
+
+export function createCatalogPort(parts: CatalogPortParts): CatalogPort {
+  const { runtime } = parts;
+  const defaultAgent = runtime.resolveAgent(undefined);
+  return {
+    async agents() {
+      return runtime.agents.map((a) => ({ agentId: a.id, isDefault: a.id === defaultAgent.id }));
+    },
+    async models() {
+      const models = parts.models.list();
+      const servers = new Map<string, Promise<boolean>>();
+      for (const m of models)
+        if (m.api === "ollama-chat" && parts.ollama && !servers.has(m.baseUrl ?? DEFAULT_OLLAMA_URL))
+          servers.set(
+            m.baseUrl ?? DEFAULT_OLLAMA_URL,
+            parts.ollama.reachable(m.baseUrl ?? DEFAULT_OLLAMA_URL),
+          );
+      const answering = new Map<string, boolean>();
+      for (const [url, answer] of servers) answering.set(url, await answer);
+      return models.map((m) => ({
+        id: m.id,
+        name: m.name ?? m.id,
+        provider: m.provider,
+        available:
+          parts.hasCredential(m.provider) &&
+          (m.api !== "ollama-chat" || answering.get(m.baseUrl ?? DEFAULT_OLLAMA_URL) !== false),
+        contextWindow: m.contextWindow,
+        reasoning: m.reasoning,
+        supportsTools: true,
+      }));
+    },
+    async effectiveTools(query) {
+      const agent = parts.agents.find(
+        (a) => a.definition.id === (query.agentId ?? runtime.resolveAgent(undefined, query.sessionKey).id),
+      );
+      if (!agent) throw new RuntimeError("NOT_FOUND", `Unknown agent "${query.agentId}".`);
+      const model = parts.models.resolve(agent.definition.model.primary);
+      if (!model)
+        throw new RuntimeError(
+          "UNAVAILABLE",
+          `The agent's model "${agent.definition.model.primary}" is unknown.`,
+        );
+      const profile =
+        parts.toolProfile && (TOOL_PROFILE_IDS as readonly string[]).includes(parts.toolProfile)
+          ? parts.toolProfile
+          : "full";
+      return effectiveTools(agent, model, query.sessionKey, profile);
+    },
+    async skills(query) {
+      const agent =
+        parts.agents.find((a) => a.definition.id === (query.agentId ?? defaultAgent.id)) ?? parts.agents[0];
+      if (!agent) return [];
+      const snapshot = await agent.skills.ready();
+      return snapshot.skills.map((s) => ({
+        name: s.name,
+        description: s.description,
+        source: s.source,
+        enabled: true,
+        path: s.location,
+      }));
+    },
+  };
+}
+
+export function createMemoryPort(runtime: AgentRuntime, agents: readonly AssembledAgent[]): MemoryPort {
+  const defaultAgent = runtime.resolveAgent(undefined);
+  return {
+    async search(query) {
+      const agent = agents.find((a) => a.definition.id === (query.agentId ?? defaultAgent.id));
+      if (!agent) throw new RuntimeError("NOT_FOUND", `Unknown agent "${query.agentId}".`);
+      if (!agent.memory)
+        throw new RuntimeError(
+          "UNAVAILABLE",
+          `Memory search is disabled for agent "${agent.definition.id}" (agents.*.memorySearch.enabled).`,
+        );
+      const response = await agent.memory.search(query.query, { maxResults: query.limit });
+      return response.results.map((r) => ({
+        path: r.path,
+        startLine: r.startLine,
+        endLine: r.endLine,
+        score: r.score,
+        snippet: r.snippet,
+      }));
+    },
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * Builds the gateway's capability ports from the agent runtime and the assembled config, models,
+ * skills and logs. The gateway never sees agent-core's internals; each port is built on its own.
+ */
+import type { AgentRuntime, CommandOptions, PersistentSessionStore } from "@claw/agent-core";
+import type { GatewayPorts } from "@claw/gateway";
+import type { AssembledAgent } from "../assemble/agents.js";
+import type { ModelResolver } from "../assemble/models.js";
+import type { ServerProbe } from "../assemble/ollama-probe.js";
+import { createCatalogPort, createMemoryPort } from "./catalog-port.js";
+import type { ConfigAccess } from "./config-access.js";
+import type { LogFile } from "./log-file.js";
+import { createRunsPort } from "./runs-port.js";
+import { createSessionsPort } from "./sessions-port.js";
+import { createStatusPort } from "./status-port.js";
+
+export interface GatewayPortParts {
+  runtime: AgentRuntime;
+  sessions: PersistentSessionStore;
+  agents: readonly AssembledAgent[];
+  models: ModelResolver;
+  hasCredential: (provider: string) => boolean;
+  /** Whether a keyless local server (Ollama) answers; its models are unavailable while it does not. */
+  ollama?: ServerProbe;
+  config: ConfigAccess;
+  logs: LogFile;
+  version: string;
+  stateDir: string;
+  toolProfile?: string;
+  /** Command handling (`/stop` children, `/compact`, …); commands are off when omitted. */
+  commands?: CommandOptions;
+}
+
+/**
+ * @example
+ * const ports = createGatewayPorts({ runtime, sessions, agents, models, hasCredential, config, logs,
+ *   version, stateDir });
+ * await startGateway({ ports, stateDbPath });
+ */
+export function createGatewayPorts(parts: GatewayPortParts): GatewayPorts {
+  return {
+    runs: createRunsPort(parts),
+    sessions: createSessionsPort(parts),
+    catalog: createCatalogPort(parts),
+    config: parts.config,
+    status: createStatusPort(parts),
+    memory: createMemoryPort(parts.runtime, parts.agents),
+  };
+}
