@@ -109,7 +109,7 @@ export async function connectGateway(
   values: ParsedCommandArgs["values"],
 ): Promise<{ client: ClawClient; target: GatewayTarget }> {
   const target = resolveGatewayTarget(context, values);
-  const { ClawClient } = await import("@claw/client");
+  const { ClawClient, GatewayConnectError } = await import("@claw/client");
   const client = new ClawClient({
     url: target.url,
     ...(target.token ? { token: target.token } : {}),
@@ -124,9 +124,11 @@ export async function connectGateway(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await client.close().catch(() => {});
-    const cannotReach = /cannot reach (\S+): (.*)$/.exec(message);
-    if (cannotReach) throw unreachable(target.url, cannotReach[2] ?? "no answer");
-    if (/no connect\.challenge/.test(message)) throw unreachable(target.url, "no handshake within 10 s");
+    if (error instanceof GatewayConnectError)
+      throw unreachable(
+        target.url,
+        error.kind === "unreachable" ? (error.cause?.message ?? "no answer") : "no handshake within 10 s",
+      );
     throw new CliError(`the gateway at ${target.url} refused the connection: ${message}`, {
       hint: "check the token (--token, gateway.auth.token, CLAW_GATEWAY_TOKEN, <state dir>/gateway.token)",
     });

@@ -85,7 +85,7 @@ function stream(
   for (const delta of parts) {
     state = reduce(state, {
       type: "agent-event",
-      event: { runId: "r1", seq: seq++, stream: "assistant", ts: 0, data: { delta } },
+      event: { runId: "r1", seq: seq++, stream: "assistant", ts: 0, data: { delta, text: delta } },
     });
     render(s, state);
   }

@@ -17,3 +17,22 @@ export {
 } from "./client.js";
 export { CLIENT_ERROR_CODES, GatewayConnectError, GatewayRequestError } from "./errors.js";
 export { createDeviceIdentity, type DeviceIdentity, IdentityStore, signDeviceBlock } from "./identity.js";
+/** The protocol's types a client works with, so consumers need not depend on @claw/protocol. */
+export type {
+  AgentEvent,
+  AgentEventData,
+  AgentEventStream,
+  AgentFinal,
+  ChatEvent,
+  ChatMessage,
+  EventName,
+  EventPayload,
+  FailoverEventData,
+  HealthSummary,
+  MethodName,
+  MethodParams,
+  MethodResult,
+  ModelEntry,
+  SessionRow,
+  StatusResult,
+} from "@claw/protocol";

@@ -16,13 +16,6 @@ export interface CommandContext {
   quit(): void;
 }
 
-interface StatusReply {
-  runtimeVersion?: string;
-  uptimeMs?: number;
-  activeRuns?: number;
-  sessions?: { count?: number; defaults?: { model?: string | null } };
-}
-
 /**
  * @example
  * await runCommand(ctx, "model", "openai/gpt-4o");
@@ -76,7 +69,7 @@ export async function runCommand(ctx: CommandContext, name: string, args: string
       // Gateways (Claw's and OpenClaw's) handle `/compact` as a command before the model; the
       // reply arrives like any answer.
       if (ctx.gateway.client.hello?.features.methods.includes("sessions.compact")) {
-        if ((await ctx.gateway.call("sessions.compact", { key: session.key })) !== undefined)
+        if ((await ctx.gateway.callUnchecked("sessions.compact", { key: session.key })) !== undefined)
           info("compacted");
         await ctx.gateway.refresh();
         return;
@@ -84,12 +77,12 @@ export async function runCommand(ctx: CommandContext, name: string, args: string
       return ctx.gateway.send(args ? `/compact ${args}` : "/compact");
     }
     case "status": {
-      const s = await ctx.gateway.call<StatusReply>("status", {});
+      const s = await ctx.gateway.call("status", {});
       if (!s) return;
-      const uptime = Math.round((s.uptimeMs ?? 0) / 1000);
+      const uptime = Math.round(s.uptimeMs / 1000);
       info(
-        `gateway ${s.runtimeVersion ?? "?"} · up ${uptime}s · ${s.sessions?.count ?? 0} sessions · ` +
-          `${s.activeRuns ?? 0} active runs · default model ${s.sessions?.defaults?.model ?? "?"}`,
+        `gateway ${s.runtimeVersion} · up ${uptime}s · ${s.sessions.count} sessions · ` +
+          `${s.activeRuns ?? 0} active runs · default model ${s.sessions.defaults.model ?? "?"}`,
       );
       return;
     }

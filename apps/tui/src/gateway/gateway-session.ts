@@ -4,9 +4,17 @@
  * a seq gap, and offers the few calls the commands need.
  */
 import { randomUUID } from "node:crypto";
-import { ClawClient } from "@claw/client";
+import {
+  type ChatEvent,
+  CLIENT_ERROR_CODES,
+  ClawClient,
+  GatewayRequestError,
+  type MethodName,
+  type MethodResult,
+  type RequestArgs,
+} from "@claw/client";
 import { itemsFromHistory } from "../state/history.js";
-import type { Action, AgentEventPayload, TuiState } from "../state/types.js";
+import type { Action, TuiState } from "../state/types.js";
 import { RunRouter } from "./run-router.js";
 import { type ModelRow, type SessionRowLike, sessionInfo } from "./session-info.js";
 
@@ -27,19 +35,13 @@ export interface GatewaySessionOptions extends GatewayTarget {
   reconnectDelayMs?: { initial: number; max: number };
 }
 
-interface ChatEventPayload {
-  runId: string;
-  sessionKey: string;
-  state: "delta" | "final" | "aborted" | "error";
-  errorMessage?: string;
-}
-
-interface StatusPayload {
-  heartbeat?: { defaultAgentId?: string; agents?: { agentId: string }[] };
-  sessions?: { defaults?: { model?: string | null; contextTokens?: number | null } };
-}
-
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** The request failed because the socket is down (not because the gateway said no). */
+const CONNECTION_LOST: ReadonlySet<string | undefined> = new Set([
+  CLIENT_ERROR_CODES.NOT_CONNECTED,
+  CLIENT_ERROR_CODES.CONNECTION_CLOSED,
+]);
 
 export class GatewaySession {
   readonly client: ClawClient;
@@ -79,8 +81,8 @@ export class GatewaySession {
     this.client.on("*", () => {
       this.lastFrameAt = Date.now();
     });
-    this.client.on("agent", (payload) => this.router.onAgentEvent(payload as AgentEventPayload));
-    this.client.on("chat", (payload) => this.onChat(payload as ChatEventPayload));
+    this.client.on("agent", (event) => this.router.onAgentEvent(event));
+    this.client.on("chat", (chat) => this.onChat(chat));
     this.client.on("shutdown", () => this.dispatch({ type: "connection", state: "reconnecting" }));
   }
 
@@ -133,11 +135,20 @@ export class GatewaySession {
   }
 
   /** A request whose failure becomes a notice instead of an exception. */
-  async call<T>(method: string, params?: unknown): Promise<T | undefined> {
+  call<M extends MethodName>(method: M, ...args: RequestArgs<M>): Promise<MethodResult<M> | undefined> {
+    return this.noticeOnFailure(this.client.request(method, ...args));
+  }
+
+  /** `call` for a method outside Claw's table that the gateway announced (OpenClaw's extras). */
+  callUnchecked(method: string, params?: unknown): Promise<unknown> {
+    return this.noticeOnFailure(this.client.requestUnchecked(method, params));
+  }
+
+  private async noticeOnFailure<T>(request: Promise<T>): Promise<T | undefined> {
     try {
-      return await this.client.request<T>(method, params);
+      return await request;
     } catch (err) {
-      if (/not connected|connection closed/.test(errorText(err)))
+      if (err instanceof GatewayRequestError && CONNECTION_LOST.has(err.detailCode))
         this.dispatch({ type: "connection", state: "reconnecting" });
       this.notice("error", errorText(err));
       return undefined;
@@ -148,22 +159,17 @@ export class GatewaySession {
   async refresh(what: { history?: boolean } = {}): Promise<void> {
     const key = this.options.getState().session.key;
     const [models, status, list, history] = await Promise.all([
-      this.call<{ models: ModelRow[] }>("models.list", {}),
-      this.call<StatusPayload>("status", {}),
-      this.call<{ sessions: SessionRowLike[] }>("sessions.list", {}),
-      what.history
-        ? this.call<{ messages: { role: string; content: unknown }[] }>("chat.history", {
-            sessionKey: key,
-            limit: 200,
-          })
-        : undefined,
+      this.call("models.list", {}),
+      this.call("status", {}),
+      this.call("sessions.list", {}),
+      what.history ? this.call("chat.history", { sessionKey: key, limit: 200 }) : undefined,
     ]);
     if (models) this.models = models.models;
     if (status) {
-      this.agents = (status.heartbeat?.agents ?? []).map((a) => a.agentId);
+      this.agents = status.heartbeat.agents.map((a) => a.agentId);
       this.defaults = {
-        model: status.sessions?.defaults?.model ?? undefined,
-        contextTokens: status.sessions?.defaults?.contextTokens ?? undefined,
+        model: status.sessions.defaults.model ?? undefined,
+        contextTokens: status.sessions.defaults.contextTokens ?? undefined,
       };
     }
     if (list) this.sessions = list.sessions;
@@ -186,7 +192,7 @@ export class GatewaySession {
     const key = state.session.key;
     this.dispatch({ type: "user-message", text });
     try {
-      const res = await this.client.request<{ runId: string }>("chat.send", {
+      const res = await this.client.request("chat.send", {
         sessionKey: key,
         message: text,
         idempotencyKey: randomUUID(),
@@ -206,13 +212,15 @@ export class GatewaySession {
   async abort(): Promise<void> {
     const state = this.options.getState();
     const runId = state.activeRunId;
-    const reply = await this.call<{ aborted?: boolean | number }>("chat.abort", {
+    const reply = await this.call("chat.abort", {
       sessionKey: state.session.key,
       ...(runId ? { runId } : {}),
     });
     if (reply === undefined) return;
     // An aborted run reports its own end ("stopped") through its final `chat` event.
-    if (reply.aborted === true || (typeof reply.aborted === "number" && reply.aborted > 0)) return;
+    // Claw answers a count; OpenClaw gateways answer a boolean.
+    const aborted: unknown = reply.aborted;
+    if (aborted === true || (typeof aborted === "number" && aborted > 0)) return;
     const ended = runId === undefined ? undefined : await this.endedRun(runId);
     if (ended && runId) this.dispatch({ type: "run-ended", runId, ...ended });
     else this.dispatch({ type: "run-cleared", text: "nothing is running" });
@@ -223,7 +231,7 @@ export class GatewaySession {
     runId: string,
   ): Promise<{ status: "ok" | "error" | "aborted"; error?: string } | undefined> {
     const waited = await this.client
-      .request<{ status: string; endedAt?: number; error?: string }>("agent.wait", { runId, timeoutMs: 0 })
+      .request("agent.wait", { runId, timeoutMs: 0 })
       .catch(() => undefined);
     if (waited?.endedAt === undefined) return undefined;
     const status = waited.status === "ok" ? "ok" : waited.status === "aborted" ? "aborted" : "error";
@@ -254,15 +262,15 @@ export class GatewaySession {
     await this.refresh({ history: true });
   }
 
-  private onChat(chat: ChatEventPayload): void {
+  private onChat(chat: ChatEvent): void {
     const known = this.router.sessionOf(chat.runId);
     if (known === undefined && this.router.bind(chat.runId, chat.sessionKey) && chat.state === "delta")
       this.dispatch({ type: "run-bound", runId: chat.runId });
     if (chat.state === "delta") return;
     const missedSome = this.missed.delete(chat.runId);
     if (chat.sessionKey !== this.options.getState().session.key) return;
-    const status = chat.state === "final" ? "ok" : chat.state;
-    this.dispatch({ type: "run-ended", runId: chat.runId, status, error: chat.errorMessage });
+    if (chat.state === "final") this.dispatch({ type: "run-ended", runId: chat.runId, status: "ok" });
+    else this.dispatch({ type: "run-ended", runId: chat.runId, status: chat.state, error: chat.errorMessage });
     void this.refresh({ history: missedSome });
   }
 }

@@ -1,4 +1,5 @@
 /** Turns failover lifecycle events into the one-line notices the chat shows inline. */
+import type { FailoverEventData } from "@claw/client";
 import type { NoticeLevel } from "./types.js";
 
 const REASONS: Readonly<Record<string, string>> = {
@@ -24,40 +25,28 @@ export function describeReason(reason: unknown): string {
 
 /**
  * @example
- * failoverNotice({ phase: "failover", event: "fallback", from: "anthropic/claude-opus-4-6",
+ * failoverNotice({ phase: "failover", type: "fallback", from: "anthropic/claude-opus-4-6",
  *   to: "openai/gpt-4o", reason: "rate_limit" });
  * // → { level: "warn", text: "anthropic/claude-opus-4-6 rate-limited → switched to openai/gpt-4o" }
  */
-export function failoverNotice(
-  data: Record<string, unknown>,
-): { level: NoticeLevel; text: string } | undefined {
-  switch (data.event) {
+export function failoverNotice(data: FailoverEventData): { level: NoticeLevel; text: string } | undefined {
+  switch (data.type) {
     case "fallback":
-      return {
-        level: "warn",
-        text: `${String(data.from)} ${describeReason(data.reason)} → switched to ${String(data.to)}`,
-      };
+      return { level: "warn", text: `${data.from} ${describeReason(data.reason)} → switched to ${data.to}` };
     case "attempt_failed": {
-      const status = typeof data.status === "number" ? ` (HTTP ${data.status})` : "";
-      return {
-        level: "warn",
-        text: `${String(data.provider)}/${String(data.model)} ${describeReason(data.reason)}${status}`,
-      };
+      const status = data.status !== undefined ? ` (HTTP ${data.status})` : "";
+      return { level: "warn", text: `${data.provider}/${data.model} ${describeReason(data.reason)}${status}` };
     }
     case "candidate_skipped":
-      return {
-        level: "info",
-        text: `skipped ${String(data.provider)}/${String(data.model)}: ${skipCause(data)}`,
-      };
+      return { level: "info", text: `skipped ${data.provider}/${data.model}: ${skipCause(data)}` };
     default:
       return undefined;
   }
 }
 
 /** Why the fallback loop did not even call a candidate. */
-function skipCause(data: Record<string, unknown>): string {
-  if (data.skip === "no_profiles")
-    return `no credentials configured for ${String(data.provider)} (run \`claw onboard\`)`;
-  const until = typeof data.until === "number" ? ` until ${new Date(data.until).toLocaleTimeString()}` : "";
+function skipCause(data: Extract<FailoverEventData, { type: "candidate_skipped" }>): string {
+  if (data.skip === "no_profiles") return `no credentials configured for ${data.provider} (run \`claw onboard\`)`;
+  const until = data.until !== undefined ? ` until ${new Date(data.until).toLocaleTimeString()}` : "";
   return `${describeReason(data.reason)}, cooling down${until}`;
 }

@@ -1,3 +1,4 @@
+import type { AgentEvent, FailoverEventData } from "@claw/client";
 import { describe, expect, it } from "vitest";
 import { parseSlash } from "../commands/table.js";
 import { formatTokens, summarizeArgs } from "./format.js";
@@ -6,10 +7,13 @@ import { failoverNotice } from "./notices.js";
 import { initialState, reduce } from "./reducer.js";
 import type { Action, TuiState } from "./types.js";
 
-const ev = (stream: string, data: Record<string, unknown>, runId = "r1"): Action => ({
+/** An `agent` event with only the fields a case cares about (the reducer reads no others). */
+const ev = (stream: AgentEvent["stream"], data: Record<string, unknown>, runId = "r1"): Action => ({
   type: "agent-event",
-  event: { runId, seq: 0, stream, ts: 0, data },
+  event: { runId, seq: 0, stream, ts: 0, data } as AgentEvent,
 });
+
+const failover = (data: Record<string, unknown>) => ({ phase: "failover", ...data }) as FailoverEventData;
 
 function run(...actions: Action[]): TuiState {
   return actions.reduce(reduce, initialState({ key: "agent:main:main", agentId: "main" }));
@@ -55,6 +59,14 @@ describe("reduce", () => {
       args: { path: "a.txt" },
     });
     expect(s.items[0]).toMatchObject({ streaming: false });
+  });
+
+  it("shows a tool's partial output from its update events (agent-core sends it as `result`)", () => {
+    const s = run(
+      ev("tool", { phase: "start", name: "exec", toolCallId: "t1", args: {} }),
+      ev("tool", { phase: "update", name: "exec", toolCallId: "t1", result: "line 1" }),
+    );
+    expect(s.items[0]).toMatchObject({ kind: "tool", status: "running", result: "line 1" });
   });
 
   it.each([
@@ -113,7 +125,7 @@ describe("reduce", () => {
     const s = run(
       ev("lifecycle", {
         phase: "failover",
-        event: "fallback",
+        type: "fallback",
         from: "anthropic/claude-opus-4-6",
         to: "openai/gpt-4o",
         reason: "rate_limit",
@@ -183,19 +195,19 @@ describe("helpers", () => {
   });
 
   it("ignores failover events that are not worth a line", () => {
-    expect(failoverNotice({ event: "profile_cooldown" })).toBeUndefined();
+    expect(failoverNotice(failover({ type: "profile_cooldown" }))).toBeUndefined();
   });
 });
 
 describe("failover notices", () => {
   it.each([
     [
-      { event: "fallback", from: "anthropic/claude-opus-4-6", to: "openai/gpt-4o", reason: "rate_limit" },
+      { type: "fallback", from: "anthropic/claude-opus-4-6", to: "openai/gpt-4o", reason: "rate_limit" },
       /anthropic\/claude-opus-4-6 .*→ switched to openai\/gpt-4o/,
     ],
     [
       {
-        event: "candidate_skipped",
+        type: "candidate_skipped",
         provider: "anthropic",
         model: "claude-sonnet-4-5",
         reason: "auth",
@@ -205,7 +217,7 @@ describe("failover notices", () => {
     ],
     [
       {
-        event: "candidate_skipped",
+        type: "candidate_skipped",
         provider: "openai",
         model: "gpt-4o",
         reason: "rate_limit",
@@ -214,6 +226,6 @@ describe("failover notices", () => {
       /openai\/gpt-4o: .*cooling down/,
     ],
   ])("%j", (data, text) => {
-    expect(failoverNotice(data)?.text).toMatch(text);
+    expect(failoverNotice(failover(data))?.text).toMatch(text);
   });
 });

@@ -3,6 +3,7 @@
  * structural sharing, so a component can tell by reference whether its item changed.
  */
 import { failoverNotice } from "./notices.js";
+import type { AgentEventData } from "@claw/client";
 import type {
   Action,
   AgentEventPayload,
@@ -113,13 +114,13 @@ function lastIndexWhere(items: readonly ChatItem[], test: (item: ChatItem) => bo
 }
 
 function onAgentEvent(state: TuiState, event: AgentEventPayload): TuiState {
-  const data = event.data;
   switch (event.stream) {
     case "assistant":
-      return onAssistant(state, event.runId, data);
+      return onAssistant(state, event.runId, event.data);
     case "tool":
-      return onTool(state, event.runId, data);
+      return onTool(state, event.runId, event.data);
     case "lifecycle": {
+      const data = event.data;
       if (data.phase === "failover") {
         const text = failoverNotice(data);
         return text ? push(state, notice(text.text, text.level)) : state;
@@ -129,11 +130,10 @@ function onAgentEvent(state: TuiState, event: AgentEventPayload): TuiState {
       return state;
     }
     case "compaction": {
-      if (data.phase === "start")
-        return push(state, notice(`compacting context (${String(data.reason ?? "auto")})…`, "info"));
-      if (data.phase === "end" && data.ok === false) return push(state, notice("compaction failed", "warn"));
-      if (data.phase === "error")
-        return push(state, notice(`compaction failed: ${String(data.error ?? "")}`, "warn"));
+      const data = event.data;
+      if (data.phase === "start") return push(state, notice(`compacting context (${data.reason})…`, "info"));
+      if (data.phase === "end" && !data.ok) return push(state, notice("compaction failed", "warn"));
+      if (data.phase === "error") return push(state, notice(`compaction failed: ${data.error}`, "warn"));
       return state;
     }
     default:
@@ -148,8 +148,8 @@ function streamingAssistant(state: TuiState, runId: string): number {
   return item?.kind === "assistant" && item.runId === runId && item.streaming ? last : -1;
 }
 
-function onAssistant(state: TuiState, runId: string, data: Record<string, unknown>): TuiState {
-  if (typeof data.delta !== "string" || (data.kind !== undefined && data.kind !== "thinking")) return state;
+function onAssistant(state: TuiState, runId: string, data: AgentEventData<"assistant">): TuiState {
+  if (data.kind === "toolcall") return state;
   const index = streamingAssistant(state, runId);
   const base: AssistantItem =
     index >= 0
@@ -163,8 +163,8 @@ function onAssistant(state: TuiState, runId: string, data: Record<string, unknow
   return index >= 0 ? replaceAt(live, index, next) : push(live, next);
 }
 
-function onTool(state: TuiState, runId: string, data: Record<string, unknown>): TuiState {
-  const toolCallId = typeof data.toolCallId === "string" ? data.toolCallId : undefined;
+function onTool(state: TuiState, runId: string, data: AgentEventData<"tool">): TuiState {
+  const { toolCallId } = data;
   const index = lastIndexWhere(
     state.items,
     (i) =>
@@ -180,28 +180,21 @@ function onTool(state: TuiState, runId: string, data: Record<string, unknown>): 
       id: "",
       runId,
       toolCallId,
-      name: String(data.name ?? "tool"),
-      args: isRecord(data.args) ? data.args : {},
+      name: data.name || "tool",
+      args: data.phase === "start" && isRecord(data.args) ? data.args : {},
       status: "running",
     };
     const started = push(sealed, card);
     return data.phase === "start" ? started : onTool(started, runId, data);
   }
   const card = state.items[index] as ToolItem;
-  if (data.phase === "update") {
-    const partial = typeof data.partial === "string" ? data.partial : card.result;
-    return replaceAt(state, index, { ...card, result: partial });
-  }
-  if (data.phase === "result") {
-    const result = typeof data.result === "string" ? data.result : card.result;
-    return replaceAt(state, index, {
-      ...card,
-      status: data.isError === true ? "error" : "ok",
-      durationMs: typeof data.durationMs === "number" ? data.durationMs : card.durationMs,
-      result,
-    });
-  }
-  return state;
+  if (data.phase === "update") return replaceAt(state, index, { ...card, result: data.result });
+  return replaceAt(state, index, {
+    ...card,
+    status: data.isError ? "error" : "ok",
+    durationMs: data.durationMs ?? card.durationMs,
+    result: data.result ?? card.result,
+  });
 }
 
 function sealAssistant(state: TuiState, runId: string): TuiState {

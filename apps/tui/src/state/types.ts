@@ -1,4 +1,5 @@
 /** The TUI's state: plain data, changed only by `reduce`. Components render it; they never own it. */
+import type { AgentEvent } from "@claw/client";
 
 export type ConnectionState = "connecting" | "connected" | "reconnecting" | "offline";
 
@@ -76,13 +77,8 @@ export interface TuiState {
 }
 
 /** A gateway `agent` event payload, as the wire carries it. */
-export interface AgentEventPayload {
-  runId: string;
-  seq: number;
-  stream: string;
-  ts: number;
-  data: Record<string, unknown>;
-}
+/** An `agent` event as the gateway sends it: switch on `stream`, then `data.phase` / `data.kind`. */
+export type AgentEventPayload = AgentEvent;
 
 export type Action =
   | { type: "agent-event"; event: AgentEventPayload }

@@ -3,12 +3,12 @@
  * `expectFinal` for the terminal state) or in this process with `--local`.
  */
 import { randomUUID } from "node:crypto";
-import type { ClawClient } from "@claw/client";
+import { type AgentEvent, type ClawClient, GatewayRequestError } from "@claw/client";
 import { type ParsedCommandArgs, stringFlag } from "../../args.js";
 import { type CommandContext, type CommandModule, UsageError } from "../../context.js";
 import { connectGateway } from "../../gateway-target.js";
 import { runFlat } from "../../subcommands.js";
-import { createRunRenderer, type RunEventLike, type RunOutcome } from "./render.js";
+import { createRunRenderer } from "./render.js";
 
 const THINKING = ["off", "minimal", "low", "medium", "high"];
 
@@ -69,7 +69,7 @@ async function runThroughGateway(
   const renderer = createRunRenderer(context, { json });
   // The ack of `agent` names our run. `agent` events can overtake it (the gateway starts
   // streaming while the ack is on its way), so until then events are held per run id.
-  const held = new Map<string, RunEventLike[]>();
+  const held = new Map<string, AgentEvent[]>();
   let ourRunId: string | undefined;
   const adopt = (runId: string) => {
     if (ourRunId !== undefined) return;
@@ -77,8 +77,7 @@ async function runThroughGateway(
     for (const event of held.get(runId) ?? []) renderer.event(event);
     held.clear();
   };
-  const offAgent = client.on("agent", (payload) => {
-    const event = payload as { runId: string; stream: string; data: Record<string, unknown> };
+  const offAgent = client.on("agent", (event) => {
     if (ourRunId === undefined) {
       const list = held.get(event.runId) ?? [];
       list.push(event);
@@ -93,7 +92,7 @@ async function runThroughGateway(
   process.once("SIGINT", onSigint);
   try {
     const final = await client
-      .request<RunOutcome & { summary?: string }>(
+      .requestFinal(
         "agent",
         {
           message: request.message,
@@ -103,20 +102,12 @@ async function runThroughGateway(
           ...(request.model ? { model: request.model } : {}),
           ...(request.thinking ? { thinking: request.thinking } : {}),
         },
-        {
-          expectFinal: true,
-          timeoutMs: 24 * 60 * 60 * 1000,
-          onAccepted: (ack) => adopt((ack as { runId: string }).runId),
-        },
+        { timeoutMs: 24 * 60 * 60 * 1000, onAccepted: (ack) => adopt(ack.runId) },
       )
       .catch((error: unknown) => {
-        const message = error instanceof Error ? error.message : String(error);
         // The gateway rejects an unknown agent or model before the run starts: a usage error.
-        if (/Unknown (agent|model)|thinking must be/.test(message))
-          throw new UsageError(
-            message.replace(/^agent: /, "").replace(/ \(\w+\)$/, ""),
-            "see `claw status` and `claw models list`",
-          );
+        if (isRejectedRequest(error))
+          throw new UsageError(error.reason, "see `claw status` and `claw models list`");
         throw error;
       });
     adopt(final.runId);
@@ -135,3 +126,14 @@ async function runThroughGateway(
 
 export const run: CommandModule["run"] = (args, context) => runFlat("agent", agent, args, context);
 export default { run } satisfies CommandModule;
+
+/** `details.code`s of an `agent` request refused before its run started. */
+const REJECTED_REQUEST = new Set(["UNKNOWN_AGENT_ID", "UNKNOWN_MODEL", "INVALID_THINKING"]);
+
+function isRejectedRequest(error: unknown): error is GatewayRequestError {
+  return (
+    error instanceof GatewayRequestError &&
+    error.code === "INVALID_REQUEST" &&
+    REJECTED_REQUEST.has(error.detailCode ?? "")
+  );
+}

@@ -3,12 +3,8 @@
  * stdout as it arrives, tool calls go to stderr one compact line each, and the terminal state
  * becomes the exit code.
  */
+import type { AgentEvent } from "@claw/client";
 import { type CommandContext, EXIT_ABORTED, EXIT_FAILURE, EXIT_OK } from "../../context.js";
-
-export interface RunEventLike {
-  stream: string;
-  data: Record<string, unknown>;
-}
 
 export interface RunOutcome {
   runId: string;
@@ -19,7 +15,7 @@ export interface RunOutcome {
 }
 
 export interface RunRenderer {
-  event(event: RunEventLike): void;
+  event(event: AgentEvent): void;
   /** Prints the final newline, or the whole text when nothing streamed; returns the exit code. */
   finish(outcome: RunOutcome): number;
 }
@@ -49,18 +45,17 @@ export function createRunRenderer(context: CommandContext, options: { json: bool
   const { io, style } = context;
   let streamed = "";
   return {
-    event({ stream, data }) {
+    event(event) {
       if (options.json) return;
-      if (stream === "assistant" && data.kind === undefined && typeof data.delta === "string") {
-        streamed += data.delta;
-        io.stdout(data.delta);
-      } else if (stream === "tool" && data.phase === "start") {
-        io.stderr(
-          `${style.dim("·")} ${style.bold(String(data.name))} ${style.dim(compactArgs(data.args))}\n`,
-        );
-      } else if (stream === "tool" && data.phase === "result" && data.isError === true) {
-        const detail = data.skipped ? "skipped" : compactArgs(data.result);
-        io.stderr(`${style.red("✗")} ${String(data.name)} failed: ${detail}\n`);
+      if (event.stream === "assistant" && event.data.kind === undefined) {
+        streamed += event.data.delta;
+        io.stdout(event.data.delta);
+      } else if (event.stream === "tool" && event.data.phase === "start") {
+        const { name, args } = event.data;
+        io.stderr(`${style.dim("·")} ${style.bold(name)} ${style.dim(compactArgs(args))}\n`);
+      } else if (event.stream === "tool" && event.data.phase === "result" && event.data.isError) {
+        const detail = event.data.skipped ? "skipped" : compactArgs(event.data.result);
+        io.stderr(`${style.red("✗")} ${event.data.name} failed: ${detail}\n`);
       }
     },
     finish(outcome) {

@@ -2,7 +2,7 @@
 import { intFlag, type ParsedCommandArgs } from "../../args.js";
 import { loadCliConfig } from "../../cli-config.js";
 import { CliError, type CommandContext, EXIT_ABORTED, EXIT_OK, EXIT_UNREACHABLE } from "../../context.js";
-import { pidAlive, readGatewayStateFile, withGateway } from "../../gateway-target.js";
+import { pidAlive, readGatewayStateFile, resolveGatewayTarget, withGateway } from "../../gateway-target.js";
 import { toJson } from "../../render/table.js";
 
 export async function gatewayStatus({ values }: ParsedCommandArgs, context: CommandContext): Promise<number> {
@@ -16,7 +16,7 @@ export async function gatewayStatus({ values }: ParsedCommandArgs, context: Comm
     if (error instanceof CliError && error.exitCode === EXIT_UNREACHABLE)
       return {
         reachable: false as const,
-        url: /at (\S+)/.exec(error.message)?.[1] ?? "",
+        url: resolveGatewayTarget(context, values).url,
         error: error.message,
       };
     throw error;

@@ -41,7 +41,7 @@ export async function gatewayRun({ values }: ParsedCommandArgs, context: Command
     ...(bind ? { host: bindHost(bind) } : {}),
   }).catch((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
-    const inUse = /EADDRINUSE/.test(message);
+    const inUse = (error as NodeJS.ErrnoException).code === "EADDRINUSE";
     throw new CliError(`the gateway did not start: ${message}`, {
       hint: inUse
         ? "another program uses the port: pick one with --port, or `claw doctor`"

@@ -18,7 +18,7 @@ async function health({ values }: ParsedCommandArgs, context: CommandContext): P
   const { io, style } = context;
   return withGateway(context, values, async (client, target) => {
     const started = performance.now();
-    const summary = await client.request<HealthSummary>("health", {});
+    const summary = await client.request("health", {});
     const rttMs = Math.round(performance.now() - started);
     if (values.json) {
       io.stdout(toJson({ url: target.url, rttMs, ...summary }));

@@ -24,7 +24,7 @@ const KEYLESS = new Set(["ollama", "faux"]);
 async function list({ values }: ParsedCommandArgs, context: CommandContext): Promise<number> {
   const provider = stringFlag(values, "provider");
   const { models } = await withGateway(context, values, (client) =>
-    client.request<{ models: ModelEntry[] }>("models.list", {}),
+    client.request("models.list", {}),
   );
   const shown = models.filter(
     (m) => (provider === undefined || m.provider === provider) && (!values.available || m.available),

@@ -37,7 +37,7 @@ async function list({ values }: ParsedCommandArgs, context: CommandContext): Pro
   const agentId = stringFlag(values, "agent");
   const search = stringFlag(values, "search");
   const result = await withGateway(context, values, (client) =>
-    client.request<{ sessions: SessionRow[]; count: number }>("sessions.list", {
+    client.request("sessions.list", {
       ...(limit ? { limit } : {}),
       ...(agentId ? { agentId } : {}),
       ...(search ? { search } : {}),
@@ -102,10 +102,10 @@ async function show(
   const key = oneKey(positionals, spec);
   const limit = intFlag(values, "limit") ?? 50;
   const history = await withGateway(context, values, async (client) => {
-    const found = await client.request<{ sessions: SessionRow[] }>("sessions.list", { search: key });
+    const found = await client.request("sessions.list", { search: key });
     if (!found.sessions.some((s) => s.key === key))
       throw new CliError(`no session "${key}"`, { hint: "list them with `claw sessions list`" });
-    return client.request<{ messages: ChatMessage[] }>("chat.history", { sessionKey: key, limit });
+    return client.request("chat.history", { sessionKey: key, limit });
   });
   if (values.json) {
     context.io.stdout(toJson({ key, ...history }));
@@ -128,7 +128,7 @@ async function reset(
 ) {
   const key = oneKey(positionals, spec);
   const result = await withGateway(context, values, (client) =>
-    client.request<{ sessionId?: string }>("sessions.reset", { key, reason: "reset" }),
+    client.request("sessions.reset", { key, reason: "reset" }),
   );
   context.io.stdout(`${context.style.green("✓")} ${key} now uses session ${result.sessionId ?? "(new)"}\n`);
   return EXIT_OK;
@@ -141,7 +141,7 @@ async function remove(
 ) {
   const key = oneKey(positionals, spec);
   const result = await withGateway(context, values, (client) =>
-    client.request<{ deleted: boolean }>("sessions.delete", {
+    client.request("sessions.delete", {
       key,
       deleteTranscript: values["keep-transcript"] !== true,
     }),

@@ -14,7 +14,7 @@ import { runSubcommands } from "../../subcommands.js";
 async function list({ values }: ParsedCommandArgs, context: CommandContext): Promise<number> {
   const agentId = stringFlag(values, "agent");
   const { skills } = await withGateway(context, values, (client) =>
-    client.request<{ skills: { name: string; description: string; source: string; enabled: boolean }[] }>(
+    client.request(
       "skills.list",
       agentId ? { agentId } : {},
     ),

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { type ConfigReloadStatus, configStatusPath } from "@claw/app-gateway/paths";
+import type { StatusResult } from "@claw/client";
 import type { ParsedCommandArgs } from "../../args.js";
 import {
   CliError,
@@ -19,28 +20,13 @@ import { readCooldowns } from "../../local-state/cooldowns.js";
 import { ago, toJson, until } from "../../render/table.js";
 import { runFlat } from "../../subcommands.js";
 
-interface GatewayStatus {
-  runtimeVersion: string;
-  pid: number;
-  uptimeMs: number;
-  channelSummary: unknown[];
-  sessions: {
-    count: number;
-    defaults: { model: string | null };
-    recent: { key: string; updatedAt?: number }[];
-  };
-  activeRuns?: number;
-  connections?: number;
-  processMemory?: { rssBytes: number };
-}
-
 async function status({ values }: ParsedCommandArgs, context: CommandContext): Promise<number> {
   const target = resolveGatewayTarget(context, values);
   const { config, stateDir } = target;
   const gateway = await withGateway(context, values, async (client) => {
     const [summary, models] = await Promise.all([
-      client.request<GatewayStatus>("status", {}),
-      client.request<{ models: { provider: string; available?: boolean }[] }>("models.list", {}),
+      client.request("status", {}),
+      client.request("models.list", {}),
     ]);
     return {
       reachable: true as const,
@@ -72,7 +58,7 @@ async function status({ values }: ParsedCommandArgs, context: CommandContext): P
 
 interface StatusReport {
   gateway:
-    | ({ reachable: true; url: string; modelsAvailable: number } & GatewayStatus)
+    | ({ reachable: true; url: string; modelsAvailable: number } & StatusResult)
     | { reachable: false; url: string; error: string };
   agents: ReturnType<typeof listAgents>;
   cooldowns: Awaited<ReturnType<typeof readCooldowns>>;
@@ -127,7 +113,8 @@ function renderStatus(report: StatusReport, { style }: CommandContext): string {
   );
   if (g.reachable) {
     lines.push(`  sessions  ${g.sessions.count}`);
-    for (const s of g.sessions.recent.slice(0, 5)) lines.push(`            ${s.key}  ${ago(s.updatedAt)}`);
+    for (const s of recentSessions(g.sessions.recent).slice(0, 5))
+      lines.push(`            ${s.key}  ${ago(s.updatedAt)}`);
   }
   for (const m of report.memory)
     lines.push(
@@ -138,3 +125,13 @@ function renderStatus(report: StatusReport, { style }: CommandContext): string {
 
 export const run: CommandModule["run"] = (args, context) => runFlat("status", status, args, context);
 export default { run } satisfies CommandModule;
+
+/** The schema leaves `sessions.recent` open (OpenClaw sends more); keep the entries with a key. */
+function recentSessions(recent: unknown[]): { key: string; updatedAt?: number }[] {
+  return recent.flatMap((entry) => {
+    if (typeof entry !== "object" || entry === null || !("key" in entry) || typeof entry.key !== "string")
+      return [];
+    const updatedAt = "updatedAt" in entry && typeof entry.updatedAt === "number" ? entry.updatedAt : undefined;
+    return [{ key: entry.key, ...(updatedAt === undefined ? {} : { updatedAt }) }];
+  });
+}
