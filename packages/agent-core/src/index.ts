@@ -42,7 +42,6 @@ export { type ShapedReply, shapeReply } from "./reply/shape-reply.js";
 export { HEARTBEAT_TOKEN, SILENT_TOKENS, suppressionReason } from "./reply/silent-tokens.js";
 export { type CompactIntoResult, MEMORY_FLUSH_FLAG } from "./runtime/context-hooks.js";
 export { type AgentRuntime, createAgentRuntime, type RunInfo } from "./runtime/create-runtime.js";
-export type { ReplyText } from "./runtime/reply-run.js";
 export { compactInto, isSubagentSessionKey, modelCandidates } from "./runtime/execute-run.js";
 export type {
   AgentDefinition,
@@ -59,6 +58,7 @@ export type {
   RunRequest,
   ToolFilterContext,
 } from "./runtime/options.js";
+export type { ReplyText } from "./runtime/reply-run.js";
 export type { RunHandle } from "./runtime/run-handle.js";
 export * from "./session-tools/index.js";
 export { type FreshenResult, freshenSession } from "./sessions/lifecycle/freshen.js";

@@ -7,10 +7,10 @@ import {
   type EventName,
   type EventPayload,
   type HelloOk,
-  MIN_PROTOCOL_VERSION,
   type MethodName,
   type MethodParams,
   type MethodResult,
+  MIN_PROTOCOL_VERSION,
   PROTOCOL_VERSION,
   type ResponseFrame,
 } from "@claw/protocol";

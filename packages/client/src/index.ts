@@ -7,16 +7,7 @@
  * await client.connect();
  * console.log(await client.request("health"));
  */
-export {
-  ClawClient,
-  type ClawClientOptions,
-  type FinalResult,
-  type GapInfo,
-  type RequestArgs,
-  type RequestOptions,
-} from "./client.js";
-export { CLIENT_ERROR_CODES, GatewayConnectError, GatewayRequestError } from "./errors.js";
-export { createDeviceIdentity, type DeviceIdentity, IdentityStore, signDeviceBlock } from "./identity.js";
+
 /** The protocol's types a client works with, so consumers need not depend on @claw/protocol. */
 export type {
   AgentEvent,
@@ -36,3 +27,13 @@ export type {
   SessionRow,
   StatusResult,
 } from "@claw/protocol";
+export {
+  ClawClient,
+  type ClawClientOptions,
+  type FinalResult,
+  type GapInfo,
+  type RequestArgs,
+  type RequestOptions,
+} from "./client.js";
+export { CLIENT_ERROR_CODES, GatewayConnectError, GatewayRequestError } from "./errors.js";
+export { createDeviceIdentity, type DeviceIdentity, IdentityStore, signDeviceBlock } from "./identity.js";

@@ -85,7 +85,10 @@ describe("compatibility with OpenClaw's published definitions", () => {
     const samples: { stream: string; data: Record<string, unknown> }[] = [
       { stream: "lifecycle", data: { phase: "start", startedAt: 1 } },
       { stream: "lifecycle", data: { phase: "end", status: "ok", startedAt: 1, endedAt: 2, turns: 1 } },
-      { stream: "lifecycle", data: { phase: "error", status: "aborted", startedAt: 1, endedAt: 2, error: "x" } },
+      {
+        stream: "lifecycle",
+        data: { phase: "error", status: "aborted", startedAt: 1, endedAt: 2, error: "x" },
+      },
       {
         stream: "lifecycle",
         data: { phase: "failover", type: "fallback", from: "a/b", to: "c/d", reason: "rate_limit" },
@@ -108,7 +111,8 @@ describe("compatibility with OpenClaw's published definitions", () => {
       { stream: "assistant", data: { kind: "thinking" } },
       { stream: "lifecycle", data: { phase: "failover", event: "fallback" } },
     ];
-    for (const sample of wrong) expect(check(AgentEvent, { runId: "r1", seq: 1, ts: 1, ...sample }).ok).toBe(false);
+    for (const sample of wrong)
+      expect(check(AgentEvent, { runId: "r1", seq: 1, ts: 1, ...sample }).ok).toBe(false);
     for (const chat of [
       { runId: "r", sessionKey: "agent:main:main", seq: 1, state: "delta", deltaText: "he" },
       { runId: "r", sessionKey: "agent:main:main", seq: 2, state: "final", message: { role: "assistant" } },

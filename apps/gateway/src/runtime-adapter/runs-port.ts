@@ -51,9 +51,13 @@ export function createRunsPort({ runtime, models, commands }: RunsPortParts): Ru
 /** Refuses an unknown thinking level, model or agent before a run is queued. */
 function validate(input: RunInput, runtime: AgentRuntime, models: ModelResolver): void {
   if (input.thinking !== undefined && !THINKING.includes(input.thinking as ThinkingLevel)) {
-    throw new RuntimeError("INVALID", `thinking must be one of ${THINKING.join(", ")}; got "${input.thinking}"`, {
-      code: "INVALID_THINKING",
-    });
+    throw new RuntimeError(
+      "INVALID",
+      `thinking must be one of ${THINKING.join(", ")}; got "${input.thinking}"`,
+      {
+        code: "INVALID_THINKING",
+      },
+    );
   }
   if (input.model !== undefined && !models.resolve(input.model)) {
     throw new RuntimeError("INVALID", unknownModelMessage(input.model, models.list()), {

@@ -270,7 +270,8 @@ export class GatewaySession {
     const missedSome = this.missed.delete(chat.runId);
     if (chat.sessionKey !== this.options.getState().session.key) return;
     if (chat.state === "final") this.dispatch({ type: "run-ended", runId: chat.runId, status: "ok" });
-    else this.dispatch({ type: "run-ended", runId: chat.runId, status: chat.state, error: chat.errorMessage });
+    else
+      this.dispatch({ type: "run-ended", runId: chat.runId, status: chat.state, error: chat.errorMessage });
     void this.refresh({ history: missedSome });
   }
 }

@@ -35,7 +35,10 @@ export function failoverNotice(data: FailoverEventData): { level: NoticeLevel; t
       return { level: "warn", text: `${data.from} ${describeReason(data.reason)} → switched to ${data.to}` };
     case "attempt_failed": {
       const status = data.status !== undefined ? ` (HTTP ${data.status})` : "";
-      return { level: "warn", text: `${data.provider}/${data.model} ${describeReason(data.reason)}${status}` };
+      return {
+        level: "warn",
+        text: `${data.provider}/${data.model} ${describeReason(data.reason)}${status}`,
+      };
     }
     case "candidate_skipped":
       return { level: "info", text: `skipped ${data.provider}/${data.model}: ${skipCause(data)}` };
@@ -46,7 +49,8 @@ export function failoverNotice(data: FailoverEventData): { level: NoticeLevel; t
 
 /** Why the fallback loop did not even call a candidate. */
 function skipCause(data: Extract<FailoverEventData, { type: "candidate_skipped" }>): string {
-  if (data.skip === "no_profiles") return `no credentials configured for ${data.provider} (run \`claw onboard\`)`;
+  if (data.skip === "no_profiles")
+    return `no credentials configured for ${data.provider} (run \`claw onboard\`)`;
   const until = data.until !== undefined ? ` until ${new Date(data.until).toLocaleTimeString()}` : "";
   return `${describeReason(data.reason)}, cooling down${until}`;
 }

@@ -2,8 +2,9 @@
  * The TUI's state machine: `reduce(state, action)` → next state. Pure and immutable with
  * structural sharing, so a component can tell by reference whether its item changed.
  */
-import { failoverNotice } from "./notices.js";
+
 import type { AgentEventData } from "@claw/client";
+import { failoverNotice } from "./notices.js";
 import type {
   Action,
   AgentEventPayload,

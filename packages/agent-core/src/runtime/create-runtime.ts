@@ -10,7 +10,6 @@ import { endedBeforeStart, type RunResult } from "../loop/types.js";
 import { createKeyedQueue } from "../queue/keyed-queue.js";
 import { createLane, type Lane } from "../queue/lanes.js";
 import { createMemorySessionStore } from "../sessions/memory-session-store.js";
-import type { SessionStore } from "../sessions/session-store.js";
 import { compactInto, executeRun, timerDelay } from "./execute-run.js";
 import type { AgentDefinition, AgentRuntimeOptions, LaneName, RunRequest } from "./options.js";
 

@@ -10,9 +10,7 @@ export async function buildHello(
   auth: HelloOk["auth"],
 ): Promise<HelloOk> {
   const health = await ctx.hub.health();
-  const methods = ctx.ports.memory
-    ? GATEWAY_METHODS
-    : GATEWAY_METHODS.filter((m) => m !== "memory.search");
+  const methods = ctx.ports.memory ? GATEWAY_METHODS : GATEWAY_METHODS.filter((m) => m !== "memory.search");
   const hello: HelloOk = {
     type: "hello-ok",
     protocol,

@@ -69,11 +69,7 @@ export const deviceTokenRotate: MethodHandler<"device.token.rotate"> = async ({ 
  * Revokes a device token and closes (1008) the live sockets that logged in with it; the caller's
  * own socket closes after its answer. Sockets of that device that used the gateway token stay.
  */
-export const deviceTokenRevoke: MethodHandler<"device.token.revoke"> = async ({
-  ctx,
-  conn,
-  params,
-}) => {
+export const deviceTokenRevoke: MethodHandler<"device.token.revoke"> = async ({ ctx, conn, params }) => {
   const revoked = ctx.pairing.revokeToken(params.deviceId, params.role);
   const reason = `device token revoked for device ${params.deviceId.slice(0, 12)}… (${params.role}); pair again or use the gateway token`;
   for (const other of ctx.hub.connections) {

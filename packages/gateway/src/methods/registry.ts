@@ -61,7 +61,10 @@ const HANDLERS: HandlerTable = {
 };
 
 /** Runs one method's handler; the mapped table ties the handler to its params and result. */
-function invoke<M extends MethodName>(method: M, call: MethodCall<MethodParams<M>>): Promise<MethodResult<M>> {
+function invoke<M extends MethodName>(
+  method: M,
+  call: MethodCall<MethodParams<M>>,
+): Promise<MethodResult<M>> {
   const handler: HandlerTable[M] = HANDLERS[method];
   return handler(call);
 }

@@ -6,14 +6,6 @@ import { withGateway } from "../../gateway-target.js";
 import { ago, toJson } from "../../render/table.js";
 import { runFlat } from "../../subcommands.js";
 
-interface HealthSummary {
-  ok?: boolean;
-  ts?: number;
-  durationMs?: number;
-  defaultAgentId?: string;
-  sessions?: { count?: number; path?: string; recent?: { key: string; updatedAt?: number }[] };
-}
-
 async function health({ values }: ParsedCommandArgs, context: CommandContext): Promise<number> {
   const { io, style } = context;
   return withGateway(context, values, async (client, target) => {

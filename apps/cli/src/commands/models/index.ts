@@ -9,23 +9,12 @@ import { listCredentials } from "../../local-state/credentials.js";
 import { renderTable, toJson, until } from "../../render/table.js";
 import { runSubcommands } from "../../subcommands.js";
 
-interface ModelEntry {
-  id: string;
-  name: string;
-  provider: string;
-  available?: boolean;
-  contextWindow?: number;
-  reasoning?: boolean;
-}
-
 /** Providers that need no key (a local Ollama, the faux test double). */
 const KEYLESS = new Set(["ollama", "faux"]);
 
 async function list({ values }: ParsedCommandArgs, context: CommandContext): Promise<number> {
   const provider = stringFlag(values, "provider");
-  const { models } = await withGateway(context, values, (client) =>
-    client.request("models.list", {}),
-  );
+  const { models } = await withGateway(context, values, (client) => client.request("models.list", {}));
   const shown = models.filter(
     (m) => (provider === undefined || m.provider === provider) && (!values.available || m.available),
   );

@@ -6,22 +6,6 @@ import { withGateway } from "../../gateway-target.js";
 import { ago, renderTable, toJson } from "../../render/table.js";
 import { runSubcommands } from "../../subcommands.js";
 
-interface SessionRow {
-  key: string;
-  kind: string;
-  sessionId?: string;
-  agentId?: string;
-  label?: string;
-  model?: string;
-  updatedAt?: number | null;
-}
-
-interface ChatMessage {
-  role: string;
-  content?: unknown;
-  timestamp?: number;
-}
-
 function oneKey(positionals: string[], spec: SubcommandSpec): string {
   const [key, ...extra] = positionals;
   if (key === undefined || extra.length > 0)

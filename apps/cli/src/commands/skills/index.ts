@@ -14,10 +14,7 @@ import { runSubcommands } from "../../subcommands.js";
 async function list({ values }: ParsedCommandArgs, context: CommandContext): Promise<number> {
   const agentId = stringFlag(values, "agent");
   const { skills } = await withGateway(context, values, (client) =>
-    client.request(
-      "skills.list",
-      agentId ? { agentId } : {},
-    ),
+    client.request("skills.list", agentId ? { agentId } : {}),
   );
   if (values.json) context.io.stdout(toJson({ skills }));
   else if (skills.length === 0) context.io.stdout("no skills installed\n");

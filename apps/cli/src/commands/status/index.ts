@@ -131,7 +131,8 @@ function recentSessions(recent: unknown[]): { key: string; updatedAt?: number }[
   return recent.flatMap((entry) => {
     if (typeof entry !== "object" || entry === null || !("key" in entry) || typeof entry.key !== "string")
       return [];
-    const updatedAt = "updatedAt" in entry && typeof entry.updatedAt === "number" ? entry.updatedAt : undefined;
+    const updatedAt =
+      "updatedAt" in entry && typeof entry.updatedAt === "number" ? entry.updatedAt : undefined;
     return [{ key: entry.key, ...(updatedAt === undefined ? {} : { updatedAt }) }];
   });
 }

@@ -122,7 +122,13 @@ export async function chatCompletions(
     res.write(`data: ${JSON.stringify(chunk({ role: "assistant", content: "" }, null))}\n\n`);
   }
   const onEvent = (ev: RunEvent) => {
-    if (stream && !res.writableEnded && ev.stream === "assistant" && ev.data.kind === undefined && ev.data.delta) {
+    if (
+      stream &&
+      !res.writableEnded &&
+      ev.stream === "assistant" &&
+      ev.data.kind === undefined &&
+      ev.data.delta
+    ) {
       res.write(`data: ${JSON.stringify(chunk({ content: ev.data.delta }, null))}\n\n`);
     }
   };
