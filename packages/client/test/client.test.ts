@@ -1,60 +1,36 @@
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type GatewayHandle, type GatewayPorts, type RunOutcome, startGateway } from "@claw/gateway";
+import { type GatewayHandle, type GatewayPorts, startGateway } from "@claw/gateway";
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocketServer } from "ws";
 import { ClawClient, type GapInfo, GatewayRequestError, IdentityStore } from "../src/index.js";
+import { fakePorts } from "./fake-ports.js";
 
 const TOKEN = "client-test-token-0123456789";
 
 /** Just enough ports for the client: runs echo the message; "slow" never ends. */
 function ports(): GatewayPorts {
   let n = 0;
-  const results = new Map<string, { sessionKey: string; result: Promise<RunOutcome> }>();
-  const unused = async () => {
-    throw new Error("not used in client tests");
-  };
-  return {
-    runs: {
-      start: ({ message, sessionKey }) => {
-        const runId = `run-${++n}`;
-        const result =
-          message === "slow"
-            ? new Promise<never>(() => {})
-            : Promise.resolve({ runId, status: "ok" as const, text: `echo: ${message}` });
-        results.set(runId, { sessionKey, result });
-        const events = (async function* () {
-          yield {
-            runId,
-            seq: 0,
-            stream: "lifecycle" as const,
-            ts: Date.now(),
-            data: { phase: "start" as const, startedAt: Date.now() },
-            sessionKey,
-          };
-          await result;
-        })();
-        return { runId, events, result };
-      },
-      abort: () => 0,
-      wait: async (runId) => results.get(runId)?.result,
-      get: (runId) => {
-        const run = results.get(runId);
-        return run ? { runId, sessionKey: run.sessionKey } : undefined;
-      },
-      active: () => [],
-    },
-    sessions: { list: async () => [], patch: unused, reset: unused, delete: unused, history: async () => [] },
-    catalog: {
-      agents: async () => [{ agentId: "main", isDefault: true }],
-      models: async () => [],
-      effectiveTools: unused,
-      skills: async () => [],
-    },
-    status: { health: async () => ({ defaultAgentId: "main" }), status: unused, tailLogs: unused },
-    config: { get: unused, patch: unused, apply: unused },
-  };
+  return fakePorts(({ message, sessionKey }) => {
+    const runId = `run-${++n}`;
+    const result =
+      message === "slow"
+        ? new Promise<never>(() => {})
+        : Promise.resolve({ runId, status: "ok" as const, text: `echo: ${message}` });
+    const events = (async function* () {
+      yield {
+        runId,
+        seq: 0,
+        stream: "lifecycle" as const,
+        ts: Date.now(),
+        data: { phase: "start" as const, startedAt: Date.now() },
+        sessionKey,
+      };
+      await result;
+    })();
+    return { runId, events, result };
+  });
 }
 
 let gw: GatewayHandle | undefined;

@@ -3,16 +3,11 @@
  * the run id from the ack, chat.history, or the same `agent` request again (idempotency key).
  */
 import { createServer, type Server, Socket } from "node:net";
-import {
-  type GatewayHandle,
-  type GatewayPorts,
-  type RunEvent,
-  type RunOutcome,
-  startGateway,
-} from "@claw/gateway";
+import { type GatewayHandle, type RunEvent, startGateway } from "@claw/gateway";
 import type { ChatMessage } from "@claw/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { ClawClient, GatewayRequestError } from "../src/index.js";
+import { fakePorts } from "./fake-ports.js";
 
 const TOKEN = "client-test-token-0123456789";
 
@@ -52,77 +47,44 @@ function gatedRuntime() {
   });
   const history = new Map<string, ChatMessage[]>();
   let n = 0;
-  const unused = async () => {
-    throw new Error("not used");
-  };
-  const results = new Map<string, { sessionKey: string; result: Promise<RunOutcome> }>();
-  const ports: GatewayPorts = {
-    runs: {
-      start: ({ message, sessionKey }) => {
-        const runId = `run-${++n}`;
-        const ev = (seq: number, event: Pick<RunEvent, "stream" | "data">): RunEvent =>
-          ({ runId, seq, ts: Date.now(), sessionKey, ...event }) as RunEvent;
-        let done: (text: string) => void = () => {};
-        const finished = new Promise<string>((r) => {
-          done = r;
+  const ports = fakePorts(
+    ({ message, sessionKey }) => {
+      const runId = `run-${++n}`;
+      const ev = (seq: number, event: Pick<RunEvent, "stream" | "data">): RunEvent =>
+        ({ runId, seq, ts: Date.now(), sessionKey, ...event }) as RunEvent;
+      let done: (text: string) => void = () => {};
+      const finished = new Promise<string>((r) => {
+        done = r;
+      });
+      const events = (async function* () {
+        yield ev(0, { stream: "lifecycle", data: { phase: "start", startedAt: 1 } });
+        yield ev(1, { stream: "assistant", data: { delta: "partial ", text: "partial " } });
+        await gate;
+        yield ev(2, { stream: "assistant", data: { delta: "answer", text: "partial answer" } });
+        const text = "partial answer";
+        const list = history.get(sessionKey) ?? [];
+        list.push(
+          { role: "user", content: message, timestamp: 1 },
+          { role: "assistant", content: text, timestamp: 2 },
+        );
+        history.set(sessionKey, list);
+        yield ev(3, {
+          stream: "lifecycle",
+          data: { phase: "end", status: "ok", startedAt: 1, endedAt: 2 },
         });
-        const events = (async function* () {
-          yield ev(0, { stream: "lifecycle", data: { phase: "start", startedAt: 1 } });
-          yield ev(1, { stream: "assistant", data: { delta: "partial ", text: "partial " } });
-          await gate;
-          yield ev(2, { stream: "assistant", data: { delta: "answer", text: "partial answer" } });
-          const text = "partial answer";
-          const list = history.get(sessionKey) ?? [];
-          list.push(
-            { role: "user", content: message, timestamp: 1 },
-            { role: "assistant", content: text, timestamp: 2 },
-          );
-          history.set(sessionKey, list);
-          yield ev(3, {
-            stream: "lifecycle",
-            data: { phase: "end", status: "ok", startedAt: 1, endedAt: 2 },
-          });
-          done(text);
-        })();
-        const result = finished.then((text) => ({
-          runId,
-          status: "ok" as const,
-          text,
-          startedAt: 1,
-          endedAt: 2,
-        }));
-        results.set(runId, { sessionKey, result });
-        return { runId, events, result };
-      },
-      abort: () => 0,
-      async wait(runId, timeoutMs) {
-        const run = results.get(runId);
-        if (!run) return undefined;
-        const timeout = new Promise<undefined>((r) => setTimeout(() => r(undefined), timeoutMs).unref());
-        return Promise.race([run.result, timeout]);
-      },
-      get: (runId) => {
-        const run = results.get(runId);
-        return run ? { runId, sessionKey: run.sessionKey } : undefined;
-      },
-      active: () => [],
+        done(text);
+      })();
+      const result = finished.then((text) => ({
+        runId,
+        status: "ok" as const,
+        text,
+        startedAt: 1,
+        endedAt: 2,
+      }));
+      return { runId, events, result };
     },
-    sessions: {
-      list: async () => [],
-      patch: unused,
-      reset: unused,
-      delete: unused,
-      history: async (key, limit) => (history.get(key) ?? []).slice(-limit),
-    },
-    catalog: {
-      agents: async () => [{ agentId: "main", isDefault: true }],
-      models: async () => [],
-      effectiveTools: unused,
-      skills: async () => [],
-    },
-    status: { health: async () => ({ defaultAgentId: "main" }), status: unused, tailLogs: unused },
-    config: { get: unused, patch: unused, apply: unused },
-  };
+    async (key, limit) => (history.get(key) ?? []).slice(-limit),
+  );
   return { ports, release: () => release() };
 }
 
