@@ -1,3 +1,3 @@
 import { packageTestConfig } from "../../vitest.shared.js";
 
-export default packageTestConfig("@claw/gateway");
+export default packageTestConfig("@claw/gateway", { typecheck: true });
