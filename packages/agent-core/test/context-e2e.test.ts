@@ -101,8 +101,10 @@ function setup(
   const events: { phase: string; reason?: unknown; data: Record<string, unknown> }[] = [];
   runtime.subscribe((event) => {
     if (event.stream !== "compaction") return;
-    events.push({ phase: String(event.data.phase), reason: event.data.reason, data: event.data });
-    order.push(`${String(event.data.phase)}:${String(event.data.reason ?? event.data.status ?? "")}`);
+    const data = event.data;
+    const reason = "reason" in data ? data.reason : undefined;
+    events.push({ phase: data.phase, reason, data });
+    order.push(`${data.phase}:${reason ?? ("status" in data ? data.status : "")}`);
   });
   return { runtime, faux, events, order, workspace, summarizer, strategy };
 }

@@ -27,7 +27,7 @@ function run(
     signal: options.signal ?? new AbortController().signal,
     resolveModel: (ref) => (ref.endsWith("/m") ? model(ref.split("/")[0]!) : undefined),
     attempt: async (candidate) => reply(candidate.model.provider),
-    onEvent: (e) => phases.push(e.phase),
+    onEvent: (e) => phases.push(e.type),
   });
   return { promise, phases };
 }

@@ -98,6 +98,22 @@ describe("compatibility with OpenClaw's published definitions", () => {
       { stream: "tool", data: { phase: "start", name: "read", toolCallId: "t1", args: { path: "a" } } },
       { stream: "tool", data: { phase: "result", name: "read", toolCallId: "t1", isError: false } },
       { stream: "compaction", data: { phase: "end", reason: "threshold", ok: true } },
+      {
+        stream: "compaction",
+        data: { phase: "end", reason: "manual", ok: false, skipped: "nothing to compact" },
+      },
+      {
+        stream: "compaction",
+        data: {
+          phase: "prune",
+          softTrimmed: 2,
+          hardCleared: 1,
+          charsSaved: 900,
+          ratioBefore: 0.8,
+          ratioAfter: 0.5,
+        },
+      },
+      { stream: "compaction", data: { phase: "memoryFlush", status: "ok", silent: true } },
       { stream: "error", data: { message: "hook failed" } },
     ];
     for (const sample of samples) {

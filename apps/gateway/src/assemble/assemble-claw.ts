@@ -110,12 +110,20 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
   });
   runtime.subscribe((event) => {
     // A failed summary keeps the history; say so in the log, not only on the event stream.
-    if (event.stream === "compaction" && (event.data.phase === "error" || event.data.skipped)) {
-      log.write("warn", `compaction ${event.data.phase === "error" ? "failed" : "skipped"}`, {
-        sessionKey: event.sessionKey,
-        trigger: event.data.reason,
-        ...(event.data.error ? { error: event.data.error } : { reason: event.data.skipped }),
-      });
+    if (event.stream === "compaction") {
+      const data = event.data;
+      if (data.phase === "error")
+        log.write("warn", "compaction failed", {
+          sessionKey: event.sessionKey,
+          trigger: data.reason,
+          error: data.error,
+        });
+      else if (data.phase === "end" && data.skipped)
+        log.write("warn", "compaction skipped", {
+          sessionKey: event.sessionKey,
+          trigger: data.reason,
+          reason: data.skipped,
+        });
     }
     if (event.stream === "lifecycle" && (event.data.phase === "end" || event.data.phase === "error")) {
       log.write(event.data.phase === "end" ? "info" : "warn", `run ${event.data.status}`, {

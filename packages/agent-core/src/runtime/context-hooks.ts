@@ -6,6 +6,7 @@
 import { createMemoryFlushMessage } from "@claw/compaction";
 import type { Message, Model } from "@claw/providers";
 import type { RunEmitter } from "../events/event-bus.js";
+import type { AgentEvent } from "../events/types.js";
 import type { RunLoopOptions } from "../loop/run-loop.js";
 import { runAgentLoop } from "../loop/run-loop.js";
 import { suppressionReason } from "../reply/silent-tokens.js";
@@ -97,7 +98,8 @@ async function runMemoryFlush(
 ): Promise<void> {
   const { emit, loop } = params;
   emit("compaction", { phase: "memoryFlush", status: "start", compactionCount });
-  const quiet: RunEmitter = (stream, data) => ({ runId: loop.runId, seq: 0, stream, ts: 0, data });
+  const quiet: RunEmitter = (stream, data) =>
+    ({ runId: loop.runId, seq: 0, stream, ts: 0, data }) as AgentEvent;
   const result = await runAgentLoop({
     ...loop,
     runId: `${loop.runId}:memory-flush`,

@@ -129,7 +129,11 @@ const CompactionReason = Type.Union([
   Type.Literal("overflow"),
   Type.Literal("manual"),
 ]);
-/** History compaction: on a threshold, after a context overflow (`attempt`), or by `/compact`. */
+/**
+ * History management: compaction on a threshold, after a context overflow (`attempt`) or by
+ * `/compact` (`end` says `skipped` and why when nothing was compacted); `prune` when old tool
+ * results were trimmed for one model call; `memoryFlush`, the silent turn before a compaction.
+ */
 export const CompactionEventData = Type.Union([
   Type.Object({
     phase: Type.Literal("start"),
@@ -144,8 +148,25 @@ export const CompactionEventData = Type.Union([
     attempt: Type.Optional(Type.Integer({ minimum: 1 })),
     tokensBefore: Type.Optional(Type.Number()),
     tokensAfter: Type.Optional(Type.Number()),
+    skipped: Type.Optional(Type.String()),
   }),
   Type.Object({ phase: Type.Literal("error"), reason: CompactionReason, error: Type.String() }),
+  Type.Object({
+    phase: Type.Literal("prune"),
+    softTrimmed: Type.Integer({ minimum: 0 }),
+    hardCleared: Type.Integer({ minimum: 0 }),
+    charsSaved: Type.Number(),
+    ratioBefore: Type.Number(),
+    ratioAfter: Type.Number(),
+  }),
+  Type.Object({
+    phase: Type.Literal("memoryFlush"),
+    status: Type.Union([Type.Literal("start"), Type.Literal("ok"), Status]),
+    compactionCount: Type.Optional(Type.Integer({ minimum: 0 })),
+    silent: Type.Optional(Type.Boolean()),
+    text: Type.Optional(Type.String()),
+    error: Type.Optional(Type.String()),
+  }),
 ]);
 export type CompactionEventData = Static<typeof CompactionEventData>;
 
