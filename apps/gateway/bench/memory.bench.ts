@@ -63,11 +63,11 @@ let done = 0;
 async function runs(count: number): Promise<void> {
   for (let i = 0; i < count; i++, done++) {
     const sessionKey = `agent:default:bench-${done % SESSIONS}`;
-    const final = await client.request<{ status: string }>(
-      "agent",
-      { message: `message ${done}`, sessionKey, idempotencyKey: randomUUID() },
-      { expectFinal: true },
-    );
+    const final = await client.requestFinal("agent", {
+      message: `message ${done}`,
+      sessionKey,
+      idempotencyKey: randomUUID(),
+    });
     if (final.status !== "ok") throw new Error(`run ${done} ended ${final.status}`);
   }
 }

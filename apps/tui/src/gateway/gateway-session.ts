@@ -230,9 +230,7 @@ export class GatewaySession {
   private async endedRun(
     runId: string,
   ): Promise<{ status: "ok" | "error" | "aborted"; error?: string } | undefined> {
-    const waited = await this.client
-      .request("agent.wait", { runId, timeoutMs: 0 })
-      .catch(() => undefined);
+    const waited = await this.client.request("agent.wait", { runId, timeoutMs: 0 }).catch(() => undefined);
     if (waited?.endedAt === undefined) return undefined;
     const status = waited.status === "ok" ? "ok" : waited.status === "aborted" ? "aborted" : "error";
     return { status, ...(waited.error ? { error: waited.error } : {}) };
