@@ -33,3 +33,36 @@ describe("/compact through the gateway", () => {
     await client.close();
   });
 });
+
+describe("sessions.compact", () => {
+  it("compacts over the method too, says why when it does not, and refuses an unknown session", async () => {
+    const faux = createFauxProvider(["answer one", "answer two", "## Goal\nsay hello"], { provider: "faux" });
+    const { client } = await startTestGateway(
+      { agents: { defaults: { model: "faux/faux-1" } } },
+      {
+        models: [faux.model],
+        stream: faux.stream,
+        scopes: ["operator.read", "operator.write", "operator.admin"],
+      },
+    );
+    const key = "agent:default:main";
+    expect((await send(client, "hello one")).status).toBe("ok");
+    const nothing = await client.request("sessions.compact", { key });
+    expect(nothing).toMatchObject({
+      ok: true,
+      compacted: false,
+      reason: expect.stringContaining("latest exchange"),
+    });
+    expect((await send(client, "hello two")).status).toBe("ok");
+    expect(await client.request("sessions.compact", { key })).toEqual({
+      ok: true,
+      key,
+      compacted: true,
+      messages: 3,
+    });
+    await expect(client.request("sessions.compact", { key: "agent:default:ghost" })).rejects.toThrow(
+      /No session/,
+    );
+    await client.close();
+  });
+});

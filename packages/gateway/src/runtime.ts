@@ -52,6 +52,8 @@ export interface SessionsPort {
   patch(key: string, patch: Record<string, unknown>): Promise<SessionRow>;
   reset(key: string, reason: "new" | "reset"): Promise<{ sessionId?: string }>;
   delete(key: string, options: { deleteTranscript: boolean }): Promise<boolean>;
+  /** Compacts now, queued behind the session's runs; says why when nothing was compacted. */
+  compact(key: string): Promise<{ compacted: true; messages: number } | { compacted: false; reason: string }>;
   history(sessionKey: string, limit: number): Promise<ChatMessage[]>;
 }
 

@@ -107,6 +107,12 @@ export const METHODS = {
     "operator.admin",
     "Start a new session id for a key.",
   ),
+  "sessions.compact": m(
+    sessions.SessionsCompactParams,
+    sessions.SessionsCompactResult,
+    "operator.admin",
+    "Compact a session's history now (summarise what is older than the kept tail).",
+  ),
   "sessions.delete": m(
     sessions.SessionsDeleteParams,
     sessions.SessionsDeleteResult,

@@ -83,6 +83,10 @@ export function createSessionsPort({ runtime, sessions, models }: SessionsPortPa
       if (options.deleteTranscript) await rm(sessions.transcriptPath(entry), { force: true });
       return deleted;
     },
+    async compact(key) {
+      if (!(await sessions.get(key))) throw new RuntimeError("NOT_FOUND", `No session "${key}".`);
+      return runtime.compact(key);
+    },
     async history(sessionKey, limit) {
       // slice(-0) would return the whole transcript and a negative limit would cut its start.
       if (!Number.isInteger(limit) || limit < 1)

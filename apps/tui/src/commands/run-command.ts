@@ -69,8 +69,18 @@ export async function runCommand(ctx: CommandContext, name: string, args: string
       // Gateways (Claw's and OpenClaw's) handle `/compact` as a command before the model; the
       // reply arrives like any answer.
       if (ctx.gateway.client.hello?.features.methods.includes("sessions.compact")) {
-        if ((await ctx.gateway.callUnchecked("sessions.compact", { key: session.key })) !== undefined)
-          info("compacted");
+        // Claw answers {compacted, messages | reason}; OpenClaw answers without them.
+        const result = (await ctx.gateway.callUnchecked("sessions.compact", { key: session.key })) as
+          | { compacted?: boolean; messages?: number; reason?: string }
+          | undefined;
+        if (result?.compacted === false)
+          info(`Nothing to compact: ${result.reason ?? "nothing older than the kept tail"}.`);
+        else if (result !== undefined)
+          info(
+            result.messages !== undefined
+              ? `Compacted: the conversation is now ${result.messages} messages.`
+              : "Compacted.",
+          );
         await ctx.gateway.refresh();
         return;
       }

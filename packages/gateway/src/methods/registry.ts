@@ -24,7 +24,7 @@ import {
   deviceTokenRevoke,
   deviceTokenRotate,
 } from "./devices.js";
-import { sessionsDelete, sessionsList, sessionsPatch, sessionsReset } from "./sessions.js";
+import { sessionsCompact, sessionsDelete, sessionsList, sessionsPatch, sessionsReset } from "./sessions.js";
 import * as system from "./system.js";
 import type { HandlerTable, MethodCall } from "./types.js";
 
@@ -44,6 +44,7 @@ const HANDLERS: HandlerTable = {
   "sessions.list": sessionsList,
   "sessions.patch": sessionsPatch,
   "sessions.reset": sessionsReset,
+  "sessions.compact": sessionsCompact,
   "sessions.delete": sessionsDelete,
   "config.get": configGet,
   "config.patch": configPatch,

@@ -17,6 +17,13 @@ export const sessionsReset: MethodHandler<"sessions.reset"> = async ({ ctx: { po
   return { ok: true, key: params.key, ...(sessionId ? { sessionId } : {}) };
 };
 
+export const sessionsCompact: MethodHandler<"sessions.compact"> = async ({ ctx: { ports }, params }) => {
+  const outcome = await ports.sessions.compact(params.key);
+  return outcome.compacted
+    ? { ok: true, key: params.key, compacted: true, messages: outcome.messages }
+    : { ok: true, key: params.key, compacted: false, reason: outcome.reason };
+};
+
 export const sessionsDelete: MethodHandler<"sessions.delete"> = async ({ ctx: { ports }, params }) => {
   ports.runs.abort({ sessionKey: params.key }, "session deleted");
   const deleted = await ports.sessions.delete(params.key, {

@@ -156,6 +156,10 @@ export function createFakeRuntime() {
       },
       reset: async () => ({ sessionId: "s-new" }),
       delete: async (key) => sessions.delete(key),
+      compact: async (key) =>
+        sessions.has(key)
+          ? { compacted: true as const, messages: 2 }
+          : { compacted: false as const, reason: "no such session" },
       history: async () => [{ role: "user", content: "hi", timestamp: 1 }],
     },
     catalog: {

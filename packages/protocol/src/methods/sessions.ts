@@ -66,6 +66,20 @@ export const SessionsResetResult = Type.Object({
   sessionId: Type.Optional(Type.String()),
 });
 
+/** OpenClaw's `sessions.compact` params (`maxLines` is accepted and ignored: Claw compacts by tokens). */
+export const SessionsCompactParams = Type.Object(
+  { key: NonEmpty, agentId: Type.Optional(NonEmpty), maxLines: Type.Optional(Type.Integer({ minimum: 1 })) },
+  { additionalProperties: false },
+);
+/** Compacted to `messages` messages, or not, and exactly why. */
+export const SessionsCompactResult = Type.Object({
+  ok: Type.Literal(true),
+  key: NonEmpty,
+  compacted: Type.Boolean(),
+  messages: Type.Optional(Type.Integer({ minimum: 0 })),
+  reason: Type.Optional(Type.String()),
+});
+
 export const SessionsDeleteParams = Type.Object(
   { key: NonEmpty, agentId: Type.Optional(NonEmpty), deleteTranscript: Type.Optional(Type.Boolean()) },
   { additionalProperties: false },
