@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { parseModelRef } from "../index.js";
 import { defineOpenAICompatibleModel } from "./compatible.js";
 import { MODEL_CATALOG } from "./models.js";
-import { parseModelRef } from "../index.js";
 import { findModel, listModels, resolveModel } from "./resolve.js";
 
 describe("model catalog", () => {
