@@ -38,8 +38,7 @@ describe("resolveModel", () => {
     const custom = defineOpenAICompatibleModel({
       baseUrl: "https://openrouter.ai/api/v1/",
       provider: "openrouter",
-      modelId: "anthropic/claude-sonnet-4.5",
-      ref: "openrouter/anthropic/claude-sonnet-4.5",
+      id: "anthropic/claude-sonnet-4.5",
     });
     expect(parseModelRef("openrouter/anthropic/claude-sonnet-4.5")).toEqual({
       provider: "openrouter",
