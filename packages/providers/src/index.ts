@@ -43,6 +43,16 @@ export type { FauxBlock, FauxCall, FauxError, FauxReply, FauxStep } from "./faux
 export { BUILTIN_APIS, registerBuiltinApis } from "./registry/builtins.js";
 // Entry points and registry
 export { complete, stream } from "./registry/entry.js";
+// The provider table: API, endpoint, env keys, keyless, onboarding facts per provider id
+export {
+  findProvider,
+  isKeylessProvider,
+  keylessProviders,
+  PROVIDER_TABLE,
+  type ProviderFacts,
+  type ProviderOnboarding,
+  providerEnvKeys,
+} from "./registry/provider-table.js";
 export { getApi, listApis, registerApi, unregisterApi } from "./registry/registry.js";
 // Building adapters
 export { type AssistantEventSink, createAssistantEventStream } from "./stream/event-stream.js";
