@@ -60,7 +60,7 @@ describe.each(PROVIDER_TABLE.map((row) => [row.id, row] as const))("provider %s"
           workspaceDir: "/w",
           env: { [name]: `key-of-${name}` },
         });
-        expect((options?.embedding as RemoteEmbeddingConfig).apiKey).toBe(`key-of-${name}`);
+        expect((options?.embedding as RemoteEmbeddingConfig | undefined)?.apiKey).toBe(`key-of-${name}`);
       }
     }
   });

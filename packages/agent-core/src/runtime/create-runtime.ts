@@ -4,7 +4,7 @@
  * publishes events. Usable in any Node service with nothing else of Claw.
  */
 import { randomUUID } from "node:crypto";
-import { sessionKeyAgentId } from "@claw/ids";
+import { DEFAULT_MAIN_KEY, sessionKeyAgentId } from "@claw/ids";
 import { findModel, type UserMessage } from "@claw/providers";
 import { createEventBus, createRunEmitter, type RunEmitter } from "../events/event-bus.js";
 import { endedBeforeStart, type RunResult } from "../loop/types.js";
@@ -80,6 +80,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const runtime: AgentRuntime = {
     sessions,
     agents: options.agents,
+    mainKey: options.mainKey ?? DEFAULT_MAIN_KEY,
     resolveAgent,
     subscribe: (listener) => bus.subscribe(listener),
 

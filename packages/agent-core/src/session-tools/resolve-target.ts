@@ -21,7 +21,9 @@ export async function resolveSessionTarget(
   const wanted = target.trim();
   if (RESERVED_SESSION_KEYS.has(wanted)) throw new Error(`"${wanted}" is a reserved session key.`);
   const key =
-    wanted === "main" ? buildMainSessionKey(runtime.resolveAgent(undefined, callerSessionKey).id) : wanted;
+    wanted === "main"
+      ? buildMainSessionKey(runtime.resolveAgent(undefined, callerSessionKey).id, runtime.mainKey)
+      : wanted;
   const byKey = await runtime.sessions.get(key);
   if (byKey) return byKey;
   const byId = (await runtime.sessions.list()).find((e) => e.sessionId === wanted);
