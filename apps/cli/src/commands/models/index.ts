@@ -1,4 +1,5 @@
 /** `claw models list` (the gateway's catalog) and `claw models status` (credentials, cooldowns and why). */
+import { parseModelRef } from "@claw/ids";
 import { isKeylessProvider } from "@claw/providers";
 import { type ParsedCommandArgs, stringFlag } from "../../args.js";
 import { loadCliConfig } from "../../cli-config.js";
@@ -45,7 +46,7 @@ async function status({ values }: ParsedCommandArgs, context: CommandContext): P
   ]);
   const agents = listAgents(config).map((a) => {
     const chain = [a.primary, ...a.fallbacks].map((ref) => {
-      const provider = ref.split("/")[0] ?? ref;
+      const provider = parseModelRef(ref)?.provider ?? ref;
       const keys = credentials.filter((c) => c.provider === provider);
       const cooling = cooldowns.filter(
         (c) =>
