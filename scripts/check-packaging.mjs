@@ -28,6 +28,7 @@ const MB = 1024 * 1024;
  * `smoke` runs in the installed folder after the import succeeded.
  */
 const TARGETS = [
+  { name: "@claw/ids", light: true, budgetMb: 1 },
   { name: "@claw/failover", light: true, budgetMb: 3 },
   { name: "@claw/tool-policy", light: true, budgetMb: 1 },
   { name: "@claw/compaction", light: true, budgetMb: 30 },

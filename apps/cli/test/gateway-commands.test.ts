@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ClawGateway } from "@claw/app-gateway";
 import { afterEach, describe, expect, it } from "vitest";
-import { claw, createHome, startGateway, type TestHome } from "./helpers.js";
+import { BASE_CONFIG, claw, createHome, startGateway, type TestHome } from "./helpers.js";
 
 const homes: TestHome[] = [];
 const gateways: ClawGateway[] = [];
@@ -92,6 +92,18 @@ describe("agent", () => {
     expect(model.stderr).toContain('Unknown model "nope/none"');
     const thinking = await claw(home, ["agent", "-m", "x", "--thinking", "max"]);
     expect(thinking).toMatchObject({ code: 2, stderr: expect.stringContaining("--thinking must be one of") });
+  });
+
+  it("without --session, runs in the agent's main session under session.mainKey", async () => {
+    const document = { ...BASE_CONFIG, session: { mainKey: "home" } };
+    const home = createHome(["Through the gateway."], document);
+    homes.push(home);
+    gateways.push(await startGateway(home, document));
+    expect((await claw(home, ["agent", "-m", "hi"])).code).toBe(0);
+    const list = JSON.parse((await claw(home, ["sessions", "list", "--json"])).stdout);
+    expect(list.sessions.map((s: { key: string }) => s.key)).toEqual(["agent:default:home"]);
+    const explained = JSON.parse((await claw(home, ["tools", "explain", "--json"])).stdout);
+    expect(explained.session).toBe("agent:default:home");
   });
 
   it("--local runs without a gateway", async () => {

@@ -23,7 +23,7 @@ export interface TestHome {
   cleanup(): Promise<void>;
 }
 
-const BASE_CONFIG = { agents: { defaults: { model: "faux/faux-1" } } };
+export const BASE_CONFIG = { agents: { defaults: { model: "faux/faux-1" } } };
 
 function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -57,6 +57,18 @@ describe("doctor", () => {
     );
     expect(result.stdout).toContain("fix: run `claw onboard --provider anthropic`");
   });
+
+  it("a keyless provider from the provider table needs no credential", async () => {
+    const h = home({ agents: { defaults: { model: "ollama/llama3.1:8b" } } });
+    const result = JSON.parse((await claw(h, ["doctor", "--json"])).stdout);
+    expect(result.findings).toContainEqual(
+      expect.objectContaining({
+        check: "auth",
+        level: "ok",
+        message: "a credential for ollama (default → ollama/llama3.1:8b)",
+      }),
+    );
+  });
 });
 
 describe("doctor findings", () => {

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ClawConfig } from "@claw/config";
+import { providerEnvKeys } from "@claw/providers";
 
 export function gatewayTokenPath(stateDir: string): string {
   return join(stateDir, "gateway.token");
@@ -71,12 +72,7 @@ export function bindHost(bind: string): string {
 }
 
 /** Environment variables read for each provider when no profile names it. */
-export const PROVIDER_ENV_KEYS: Readonly<Record<string, readonly string[]>> = {
-  anthropic: ["ANTHROPIC_API_KEY"],
-  openai: ["OPENAI_API_KEY"],
-  google: ["GEMINI_API_KEY", "GOOGLE_API_KEY"],
-  openrouter: ["OPENROUTER_API_KEY"],
-};
+export const PROVIDER_ENV_KEYS: Readonly<Record<string, readonly string[]>> = providerEnvKeys();
 
 /**
  * Node flags the gateway process runs with: a small young generation keeps an idle daemon near

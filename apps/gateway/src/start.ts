@@ -134,6 +134,7 @@ async function serveAssembled(options: StartClawOptions, assembled: AssembledCla
     stateDbPath,
     stateDir,
     version: CLAW_VERSION,
+    mainKey: config.session.mainKey,
     logger: {
       info: (message, fields) => log.write("info", message, fields),
       warn: (message, fields) => log.write("warn", message, fields),

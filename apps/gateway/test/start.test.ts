@@ -72,6 +72,19 @@ describe("startClaw", () => {
     await client.close();
   });
 
+  it("session.mainKey names the main session in hello-ok and for requests without a key", async () => {
+    const { client } = await start(["ok"], { session: { mainKey: "home" } });
+    expect(client.hello?.snapshot.sessionDefaults).toEqual({
+      defaultAgentId: "default",
+      mainKey: "home",
+      mainSessionKey: "agent:default:home",
+    });
+    await client.request("agent", { message: "hi", idempotencyKey: randomUUID() }, { expectFinal: true });
+    const sessions = (await client.request("sessions.list", {})) as { sessions: { key: string }[] };
+    expect(sessions.sessions.map((s) => s.key)).toEqual(["agent:default:home"]);
+    await client.close();
+  });
+
   it("seeds the default workspace and lists bundled skills", async () => {
     const { client, stateDir } = await start([]);
     expect(readFileSync(join(stateDir, "workspace", "AGENTS.md"), "utf8").length).toBeGreaterThan(0);

@@ -3,6 +3,8 @@
  * chat log → editor (or a picker in its place) → footer, rendered by pi-tui's differential
  * renderer inside the terminal's normal scrollback.
  */
+
+import { buildMainSessionKey, sessionKeyAgentId } from "@claw/ids";
 import {
   Container,
   type Editor,
@@ -57,8 +59,8 @@ export class App {
   private quitting = false;
 
   constructor(private readonly options: AppOptions) {
-    const agentId = options.agentId ?? /^agent:([^:]+):/.exec(options.sessionKey ?? "")?.[1] ?? "main";
-    this.state = initialState({ key: options.sessionKey ?? `agent:${agentId}:main`, agentId });
+    const agentId = options.agentId ?? sessionKeyAgentId(options.sessionKey) ?? "main";
+    this.state = initialState({ key: options.sessionKey ?? buildMainSessionKey(agentId), agentId });
     this.tui = new TUI(options.terminal);
     this.chat = new ChatLog(options.theme);
     this.footer = new Footer(options.theme);
@@ -66,6 +68,9 @@ export class App {
     this.gateway = new Session({
       ...options.gateway,
       followDefaultSession: options.sessionKey === undefined && options.agentId === undefined,
+      ...(options.sessionKey === undefined && options.agentId !== undefined
+        ? { followAgentMainSession: options.agentId }
+        : {}),
       dispatch: (action) => this.dispatch(action),
       getState: () => this.state,
     });

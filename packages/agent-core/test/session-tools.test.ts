@@ -50,6 +50,20 @@ function setup(
 }
 
 describe("sessions_list and sessions_history (behaviours 41–43)", () => {
+  it('the model\'s "main" and the main kind follow session.mainKey', async () => {
+    const { runtime } = fauxRuntime(["ok"], { mainKey: "home", faux: { whenExhausted: "repeat-last" } });
+    const registry = createSubagentRegistry({ runtime, outbox: openSubagentOutbox(":memory:") });
+    const tools = createSessionTools({ runtime, registry, send: { maxPingPongTurns: 0 } });
+    await runtime.run({ sessionKey: "agent:main:home", message: "hi" }).result;
+    await runtime.run({ sessionKey: MAIN, message: "not the main one" }).result;
+    const history = await call(tools, "sessions_history", { sessionKey: "main" }, GROUP);
+    expect(history.value?.sessionKey).toBe("agent:main:home");
+    const listed = await call(tools, "sessions_list", { kinds: ["main"] });
+    expect((resultValue(listed).sessions as { key: string }[]).map((r) => r.key)).toEqual([
+      "agent:main:home",
+    ]);
+  });
+
   it("lists rows with kind and channel, never reserved keys, and filters tool results from messages", async () => {
     const { runtime, tools } = setup((c) =>
       lastUser(c.context) === "use echo" && c.context.messages.at(-1)?.role === "user"

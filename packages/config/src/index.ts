@@ -4,6 +4,31 @@
  * apps call `loadConfig`.
  */
 
+// Model references are parsed by @claw/ids; re-exported for the config's existing users.
+// Session keys live in @claw/ids; re-exported here for the config's existing users.
+export {
+  buildCronSessionKey,
+  buildDirectSessionKey,
+  buildGroupSessionKey,
+  buildHookSessionKey,
+  buildMainSessionKey,
+  buildSubagentSessionKey,
+  DEFAULT_ACCOUNT_ID,
+  DEFAULT_MAIN_KEY,
+  type DirectKeyParams,
+  type DmScope,
+  type GroupKeyParams,
+  isSubagentSessionKey,
+  type ModelRef,
+  type NormalizeContext,
+  normalizeSessionKey,
+  type ParsedSessionKey,
+  parseAgentSessionKey,
+  parseModelRef,
+  parseSessionKey,
+  resolveLinkedPeerId,
+  type ThreadRef,
+} from "@claw/ids";
 export { isEnvReference, substituteEnv } from "./load/env-substitution.js";
 export { deepMerge, INCLUDE_KEY, type IncludeOptions, loadWithIncludes } from "./load/includes.js";
 export {
@@ -25,7 +50,7 @@ export {
   resolveSessionAgentIds,
   type SessionAgentParams,
 } from "./resolve/agent-scope.js";
-export { type ModelRefParts, modelSelectionRefs, parseModelRef } from "./resolve/model-ref.js";
+export { modelSelectionRefs } from "./resolve/model-ref.js";
 export {
   DEFAULT_RESET_HOUR,
   type EffectiveResetPolicy,
@@ -47,28 +72,6 @@ export {
   type SessionSettings,
 } from "./schema/config.js";
 export { durationMs } from "./schema/primitives.js";
-export {
-  buildCronSessionKey,
-  buildDirectSessionKey,
-  buildGroupSessionKey,
-  buildHookSessionKey,
-  buildMainSessionKey,
-  buildSubagentSessionKey,
-  DEFAULT_ACCOUNT_ID,
-  DEFAULT_MAIN_KEY,
-  type DirectKeyParams,
-  type DmScope,
-  type GroupKeyParams,
-  resolveLinkedPeerId,
-  type ThreadRef,
-} from "./session-key/build.js";
-export { type NormalizeContext, normalizeSessionKey } from "./session-key/normalize.js";
-export {
-  isSubagentSessionKey,
-  type ParsedSessionKey,
-  parseAgentSessionKey,
-  parseSessionKey,
-} from "./session-key/parse.js";
 export type { ModelKnowledge } from "./validate/check-models.js";
 export { closestMatch, didYouMean } from "./validate/closest.js";
 export { ConfigError, type ConfigIssue, formatConfigIssue, formatPath } from "./validate/issue.js";

@@ -1,14 +1,9 @@
 /**
  * The candidate chain: which models a run tries, in which order.
  */
+import { formatModelRef, type ModelRef, requireModelRef } from "@claw/ids";
 
-/** A model reference: `provider/model` ("openrouter/anthropic/claude-sonnet-4-5" keeps the rest as the id). */
-export interface ModelRef {
-  provider: string;
-  modelId: string;
-  /** "provider/modelId". */
-  ref: string;
-}
+export type { ModelRef };
 
 export type ModelRefInput = string | { provider: string; modelId: string };
 
@@ -22,19 +17,15 @@ export interface CandidateConfig {
 }
 
 /**
- * Parses "provider/model" into a ModelRef.
+ * A ModelRef for a candidate, parsed by `@claw/ids`' one model-ref parser; throws on a string
+ * that is not "provider/model".
  *
  * @example
- * parseModelRef("anthropic/claude-opus-4-6"); // { provider: "anthropic", modelId: "claude-opus-4-6", ref: … }
+ * toModelRef("anthropic/claude-opus-4-6"); // { provider: "anthropic", modelId: "claude-opus-4-6", ref: … }
  */
-export function parseModelRef(input: ModelRefInput): ModelRef {
-  if (typeof input !== "string") return { ...input, ref: `${input.provider}/${input.modelId}` };
-  const slash = input.indexOf("/");
-  if (slash <= 0 || slash === input.length - 1)
-    throw new TypeError(
-      `failover: model reference "${input}" is not "provider/model" — write it like "anthropic/claude-sonnet-4-5"`,
-    );
-  return { provider: input.slice(0, slash), modelId: input.slice(slash + 1), ref: input };
+export function toModelRef(input: ModelRefInput): ModelRef {
+  if (typeof input !== "string") return { ...input, ref: formatModelRef(input.provider, input.modelId) };
+  return requireModelRef(input, "failover: model reference");
 }
 
 /**
@@ -51,7 +42,7 @@ export function resolveCandidates(config: CandidateConfig): ModelRef[] {
   const seen = new Set<string>();
   const out: ModelRef[] = [];
   for (const input of chain) {
-    const ref = parseModelRef(input);
+    const ref = toModelRef(input);
     if (seen.has(ref.ref)) continue;
     seen.add(ref.ref);
     out.push(ref);

@@ -9,8 +9,8 @@ export {
   type CandidateConfig,
   type ModelRef,
   type ModelRefInput,
-  parseModelRef,
   resolveCandidates,
+  toModelRef,
 } from "./candidates.js";
 export {
   type Availability,

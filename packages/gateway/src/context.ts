@@ -36,4 +36,6 @@ export interface GatewayContext {
   stateDir?: string;
   shuttingDown: boolean;
   autoApproveLoopback: boolean;
+  /** `session.mainKey`: the last part of every agent's main session key. */
+  mainKey: string;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
+import { DEFAULT_MAIN_KEY } from "@claw/ids";
 import { CLOSE_CODES, checkRequest, PROTOCOL_LIMITS } from "@claw/protocol";
 import { type RawData, type WebSocket, WebSocketServer } from "ws";
 import { isLoopbackHost } from "./auth/loopback.js";
@@ -43,6 +44,8 @@ export interface GatewayOptions {
   autoApproveLoopback?: boolean;
   /** Reported as hello-ok `server.version`. */
   version?: string;
+  /** `session.mainKey`: the main session is `agent:<id>:<mainKey>` (default "main"). */
+  mainKey?: string;
 }
 
 export interface GatewayHandle {
@@ -92,6 +95,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     startedAt: Date.now(),
     shuttingDown: false,
     autoApproveLoopback: options.autoApproveLoopback ?? true,
+    mainKey: options.mainKey ?? DEFAULT_MAIN_KEY,
     ...(options.stateDir ? { stateDir: options.stateDir } : {}),
   };
   hub.presence.upsert(`gateway-${ctx.bootId}`, {

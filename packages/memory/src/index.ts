@@ -37,6 +37,7 @@ export type {
   EmbeddingProviderId,
   RemoteEmbeddingConfig,
 } from "./embeddings/types.js";
+export { EMBEDDING_PROVIDER_TABLE_IDS, PROVIDERS_NEEDING_KEY } from "./embeddings/types.js";
 export {
   type MemoryIndex,
   type MemorySearchOptions,

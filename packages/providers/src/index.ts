@@ -3,6 +3,8 @@
  * classification, and a faux provider (a test double) for the layers above.
  */
 
+/** Model references and thinking levels are owned by `@claw/ids`; re-exported for convenience. */
+export { type ModelRef, parseModelRef, THINKING_LEVELS } from "@claw/ids";
 export { ANTHROPIC_ERROR_RULES } from "./adapters/anthropic/errors.js";
 // Adapters (also reachable through `stream()`)
 export { streamAnthropic } from "./adapters/anthropic/stream.js";
@@ -19,13 +21,7 @@ export { AGGREGATOR_PROVIDERS, isAggregatorProvider } from "./catalog/aggregator
 export { defineOpenAICompatibleModel, type OpenAICompatibleModelInput } from "./catalog/compatible.js";
 // Models
 export { MODEL_CATALOG } from "./catalog/models.js";
-export {
-  findModel,
-  listModels,
-  parseModelRef,
-  type ResolveModelOptions,
-  resolveModel,
-} from "./catalog/resolve.js";
+export { findModel, listModels, type ResolveModelOptions, resolveModel } from "./catalog/resolve.js";
 // Errors
 export {
   classifyFacts,
@@ -47,6 +43,16 @@ export type { FauxBlock, FauxCall, FauxError, FauxReply, FauxStep } from "./faux
 export { BUILTIN_APIS, registerBuiltinApis } from "./registry/builtins.js";
 // Entry points and registry
 export { complete, stream } from "./registry/entry.js";
+// The provider table: API, endpoint, env keys, keyless, onboarding facts per provider id
+export {
+  findProvider,
+  isKeylessProvider,
+  keylessProviders,
+  PROVIDER_TABLE,
+  type ProviderFacts,
+  type ProviderOnboarding,
+  providerEnvKeys,
+} from "./registry/provider-table.js";
 export { getApi, listApis, registerApi, unregisterApi } from "./registry/registry.js";
 // Building adapters
 export { type AssistantEventSink, createAssistantEventStream } from "./stream/event-stream.js";

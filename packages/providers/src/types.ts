@@ -2,6 +2,7 @@
  * The provider contract: models as plain data, a unified conversation context, and the event
  * stream every adapter emits. Everything above L1 speaks these types.
  */
+import type { ThinkingLevel } from "@claw/ids";
 import type { TSchema } from "typebox";
 
 /** The wire protocol a model is reached through. Embedders may register more. */
@@ -40,7 +41,8 @@ export interface Model {
   headers?: Record<string, string>;
 }
 
-export type ThinkingLevel = "off" | "minimal" | "low" | "medium" | "high";
+/** One of `@claw/ids`' THINKING_LEVELS. */
+export type { ThinkingLevel };
 
 export interface TextContent {
   type: "text";

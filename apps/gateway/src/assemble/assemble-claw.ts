@@ -106,6 +106,7 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
     }),
     sessions,
     lanes: { main: config.agents.defaults.maxConcurrent },
+    mainKey: config.session.mainKey,
     onListenerError: (error) => log.write("error", "event listener failed", { error: String(error) }),
   });
   runtime.subscribe((event) => {

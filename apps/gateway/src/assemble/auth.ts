@@ -15,11 +15,9 @@ import {
   createSqliteAuthStateStore,
   type SqliteDatabase,
 } from "@claw/failover";
+import { keylessProviders } from "@claw/providers";
 import { PROVIDER_ENV_KEYS } from "../paths.js";
 import type { ModelResolver } from "./models.js";
-
-/** Providers that need no key: a local Ollama, the faux test double. */
-const KEYLESS = ["ollama", "faux"];
 
 export interface AuthAssembly {
   /** Stable for the gateway's life; `reconfigure` swaps what it delegates to. */
@@ -84,7 +82,7 @@ async function buildAuth(
         add({ id: `${provider}:env`, provider, type: "api_key", apiKey: value.trim() });
     }
   }
-  const keyless = [...KEYLESS];
+  const keyless = keylessProviders();
   for (const [provider, settings] of Object.entries(config.models.providers ?? {})) {
     if (!settings.apiKey && settings.baseUrl && isLocalUrl(settings.baseUrl)) keyless.push(provider);
   }

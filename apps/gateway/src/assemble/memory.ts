@@ -6,7 +6,13 @@
 import { join } from "node:path";
 import { type ClawConfig, resolveAgentConfig } from "@claw/config";
 import type { AuthProfile } from "@claw/failover";
-import type { EmbeddingProviderConfig, OpenMemoryIndexOptions, RemoteEmbeddingConfig } from "@claw/memory";
+import {
+  EMBEDDING_PROVIDER_TABLE_IDS,
+  type EmbeddingProviderConfig,
+  type OpenMemoryIndexOptions,
+  type RemoteEmbeddingConfig,
+} from "@claw/memory";
+import { findProvider } from "@claw/providers";
 
 export interface MemoryAssemblyInputs {
   stateDir: string;
@@ -33,10 +39,10 @@ export function memoryIndexOptions(
 ): OpenMemoryIndexOptions | undefined {
   if (!isMemoryEnabled(config, agentId)) return undefined;
   const settings = resolveAgentConfig(config, agentId)?.memorySearch ?? config.agents.defaults.memorySearch;
-  const keyFor = (provider: string, envNames: string[]) => {
+  const keyFor = (provider: string) => {
     const profile = inputs.profiles?.find((p) => p.provider === provider && p.type === "api_key");
     if (profile?.type === "api_key") return profile.apiKey;
-    for (const name of envNames) if (inputs.env[name]) return inputs.env[name];
+    for (const name of findProvider(provider)?.envKeys ?? []) if (inputs.env[name]) return inputs.env[name];
     return undefined;
   };
   const remote = settings?.remote;
@@ -46,12 +52,7 @@ export function memoryIndexOptions(
     ...(provider === "ollama"
       ? { baseUrl: remote?.baseUrl ?? inputs.ollamaBaseUrl }
       : {
-          apiKey:
-            remote?.apiKey ??
-            keyFor(
-              provider === "openai" ? "openai" : "google",
-              provider === "openai" ? ["OPENAI_API_KEY"] : ["GEMINI_API_KEY", "GOOGLE_API_KEY"],
-            ),
+          apiKey: remote?.apiKey ?? keyFor(EMBEDDING_PROVIDER_TABLE_IDS[provider]),
           ...(remote?.baseUrl ? { baseUrl: remote.baseUrl } : {}),
         }),
     ...(remote?.headers ? { headers: remote.headers } : {}),

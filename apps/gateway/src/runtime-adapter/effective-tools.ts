@@ -1,5 +1,5 @@
 /** `tools.effective`: the tools a run of this agent on this session would get, after tool policy. */
-import { isSubagentSessionKey } from "@claw/agent-core";
+import { isSubagentSessionKey } from "@claw/ids";
 import type { ToolsEffectiveResult } from "@claw/protocol";
 import type { Model } from "@claw/providers";
 import type { AssembledAgent } from "../assemble/agents.js";

@@ -4,10 +4,11 @@
  */
 import { type AgentRuntime, type CommandOptions, handleCommand } from "@claw/agent-core";
 import { type RunInput, type RunsPort, RuntimeError } from "@claw/gateway";
+import { THINKING_LEVELS } from "@claw/ids";
 import type { ThinkingLevel } from "@claw/providers";
 import { type ModelResolver, unknownModelMessage } from "../assemble/models.js";
 
-export const THINKING: readonly ThinkingLevel[] = ["off", "minimal", "low", "medium", "high"];
+export const THINKING: readonly ThinkingLevel[] = THINKING_LEVELS;
 
 export interface RunsPortParts {
   runtime: AgentRuntime;

@@ -1,12 +1,14 @@
 /** Session index entries and transcript messages in the gateway's wire shapes. */
 import type { SessionEntry } from "@claw/agent-core";
+import { parseAgentSessionKey, parseSessionKey } from "@claw/ids";
 import type { ChatMessage, SessionRow } from "@claw/protocol";
 import type { Message } from "@claw/providers";
 
 export function sessionKind(key: string): SessionRow["kind"] {
-  if (/:group:|:channel:/.test(key)) return "group";
+  const parsed = parseSessionKey(key);
+  if (parsed?.kind === "group" || parsed?.kind === "channel") return "group";
   if (key === "global" || key.endsWith(":global")) return "global";
-  if (/^agent:[^:]+:/.test(key)) return "direct";
+  if (parseAgentSessionKey(key)) return "direct";
   return "unknown";
 }
 

@@ -1,8 +1,9 @@
 /** Runs a slash command against the gateway and the UI. Replies appear as notices in the chat. */
+import { sessionKeyAgentId } from "@claw/ids";
 import type { GatewaySession } from "../gateway/gateway-session.js";
 import { formatTokens } from "../state/format.js";
 import type { Action, TuiState } from "../state/types.js";
-import { agentOfSessionKey, COMMANDS, KEYS, THINKING_LEVELS } from "./table.js";
+import { COMMANDS, KEYS, THINKING_LEVELS } from "./table.js";
 
 export type PickerKind = "session" | "agent" | "model" | "thinking";
 
@@ -52,10 +53,10 @@ export async function runCommand(ctx: CommandContext, name: string, args: string
     }
     case "agent":
       if (!args) return ctx.pick("agent");
-      return ctx.switchSession(`agent:${args}:main`, args);
+      return ctx.switchSession(ctx.gateway.mainSessionKey(args), args);
     case "session":
       if (!args) return ctx.pick("session");
-      return ctx.switchSession(args, agentOfSessionKey(args) ?? session.agentId);
+      return ctx.switchSession(args, sessionKeyAgentId(args) ?? session.agentId);
     case "context": {
       const window = session.contextWindow;
       const pct = window ? ` (${Math.round((100 * session.contextTokens) / window)}%)` : "";

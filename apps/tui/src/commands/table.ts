@@ -1,4 +1,5 @@
 /** The slash commands: one row each. `/help`, autocomplete and the README are built from this table. */
+import { THINKING_LEVELS } from "@claw/ids";
 
 /** Which list completes the command's argument. */
 export type ArgumentSource = "models" | "thinking" | "agents" | "sessions";
@@ -10,7 +11,8 @@ export interface CommandSpec {
   completes?: ArgumentSource;
 }
 
-export const THINKING_LEVELS = ["off", "minimal", "low", "medium", "high"] as const;
+/** The levels `/think` accepts (owned by `@claw/ids`). */
+export { THINKING_LEVELS };
 
 export const COMMANDS: readonly CommandSpec[] = [
   { name: "new", description: "Start a new session (fresh transcript, same key)" },
@@ -65,9 +67,4 @@ export function parseSlash(text: string): { name: string; args: string } | undef
   const match = /^\/([a-z]+)(?:\s+([\s\S]*))?$/.exec(text.trim());
   if (!match) return undefined;
   return { name: match[1] as string, args: (match[2] ?? "").trim() };
-}
-
-/** The agent id inside a session key (`agent:<id>:…`), if any. */
-export function agentOfSessionKey(key: string): string | undefined {
-  return /^agent:([^:]+):/.exec(key)?.[1];
 }

@@ -13,6 +13,7 @@ import {
   type MethodResult,
   type RequestArgs,
 } from "@claw/client";
+import { buildMainSessionKey, DEFAULT_MAIN_KEY } from "@claw/ids";
 import { itemsFromHistory } from "../state/history.js";
 import type { Action, TuiState } from "../state/types.js";
 import { RunRouter } from "./run-router.js";
@@ -31,6 +32,8 @@ export interface GatewaySessionOptions extends GatewayTarget {
   getState(): TuiState;
   /** Open the gateway's default agent's main session once connected (no session was asked for). */
   followDefaultSession?: boolean;
+  /** Open this agent's main session (under the gateway's `session.mainKey`) once connected. */
+  followAgentMainSession?: string;
   /** Reconnect back-off (ms); tests shorten it. */
   reconnectDelayMs?: { initial: number; max: number };
 }
@@ -86,6 +89,16 @@ export class GatewaySession {
     this.client.on("shutdown", () => this.dispatch({ type: "connection", state: "reconnecting" }));
   }
 
+  /** The gateway's `session.mainKey` (from hello-ok), "main" before the first hello. */
+  get mainKey(): string {
+    return this.client.hello?.snapshot.sessionDefaults?.mainKey ?? DEFAULT_MAIN_KEY;
+  }
+
+  /** An agent's main session key under the gateway's main key. */
+  mainSessionKey(agentId: string): string {
+    return buildMainSessionKey(agentId, this.mainKey);
+  }
+
   private dispatch(action: Action): void {
     if (!this.stopped) this.options.dispatch(action);
   }
@@ -107,6 +120,12 @@ export class GatewaySession {
             type: "switch-session",
             key: defaults.mainSessionKey,
             agentId: defaults.defaultAgentId,
+          });
+        else if (this.options.followAgentMainSession)
+          this.dispatch({
+            type: "switch-session",
+            key: this.mainSessionKey(this.options.followAgentMainSession),
+            agentId: this.options.followAgentMainSession,
           });
         await this.refresh({ history: true });
         return;

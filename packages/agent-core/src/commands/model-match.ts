@@ -1,4 +1,5 @@
 /** Resolves what a user typed after /model or /new to a model ref: exact, alias, provider, or a unique fuzzy hit. */
+import { parseModelRef } from "@claw/ids";
 
 export interface ModelChoices {
   /** Known "provider/model" refs. */
@@ -21,7 +22,7 @@ export function matchModel(input: string, choices: ModelChoices): ModelMatch {
   if (exact) return { ref: exact };
   const alias = Object.entries(choices.aliases ?? {}).find(([name]) => name.toLowerCase() === wanted);
   if (alias) return { ref: alias[1] };
-  const byProvider = refs.filter((r) => r.toLowerCase().split("/")[0] === wanted);
+  const byProvider = refs.filter((r) => parseModelRef(r)?.provider === wanted);
   if (byProvider.length > 0) return { ref: byProvider[0] as string };
   const fuzzy = refs.filter((r) => r.toLowerCase().includes(wanted));
   if (fuzzy.length === 1) return { ref: fuzzy[0] as string };

@@ -1,10 +1,9 @@
 /** Handlers that change one session setting: /model, /think, /queue, /send. */
-import type { ThinkingLevel } from "@claw/providers";
+import { parseThinkingLevel, THINKING_LEVELS } from "@claw/ids";
 import type { AgentRuntime } from "../runtime/create-runtime.js";
 import { type ModelChoices, matchModel } from "./model-match.js";
 import type { CommandHandler, CommandOptions } from "./types.js";
 
-const THINKING_LEVELS: readonly ThinkingLevel[] = ["off", "minimal", "low", "medium", "high"];
 const CLEAR_WORDS = /^(default|reset|inherit)$/i;
 
 /** The models commands accept: the injected list, else every ref the runtime's agents name. */
@@ -48,7 +47,7 @@ export const setThinking: CommandHandler = async ({ runtime, sessionKey, args })
     await runtime.sessions.patch(sessionKey, { thinkingOverride: undefined });
     return { command: "think", text: `Thinking reset to the agent default (${agent.thinking ?? "off"}).` };
   }
-  const level = THINKING_LEVELS.find((l) => l === args.toLowerCase());
+  const level = parseThinkingLevel(args);
   if (!level)
     return {
       command: "think",

@@ -9,8 +9,8 @@ import {
   type AuthStore,
   FailoverError,
   type FailoverEvent,
-  parseModelRef,
   runWithModelFallback,
+  toModelRef,
 } from "@claw/failover";
 import { type AssistantMessage, createAssistantMessage, type ProviderErrorInfo } from "@claw/providers";
 import type { FallbackRunner } from "../runtime/options.js";
@@ -29,7 +29,7 @@ export interface FailoverRunnerOptions {
  */
 export function createFailoverRunner(options: FailoverRunnerOptions = {}): FallbackRunner {
   return async ({ candidates, sessionKey, signal, attempt, resolveModel, onEvent }) => {
-    const refs = candidates.map((ref) => parseModelRef(ref));
+    const refs = candidates.map((ref) => toModelRef(ref));
     const outcome = await runWithModelFallback({
       candidates: refs,
       authStore: options.authStore,

@@ -1,4 +1,5 @@
 /** The runtime's tool filter on @claw/tool-policy: the labelled, remove-only pipeline per run. */
+import { subagentDepth } from "@claw/ids";
 import {
   type AgentToolPolicy,
   createToolPolicyCache,
@@ -21,10 +22,8 @@ export interface PolicyToolFilterOptions {
   ownerOnly?: readonly string[];
 }
 
-/** How deep a session key is nested: each `:subagent:` segment is one level. */
-export function subagentDepth(sessionKey: string): number {
-  return sessionKey.split(":subagent:").length - 1;
-}
+/** How deep a session key is nested, one level per `:subagent:` segment (owned by `@claw/ids`). */
+export { subagentDepth };
 
 /**
  * @example

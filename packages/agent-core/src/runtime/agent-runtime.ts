@@ -43,6 +43,8 @@ export interface AgentRuntime {
   activeRuns(): { runId: string; sessionKey: string; started: boolean }[];
   readonly sessions: SessionStore;
   readonly agents: readonly AgentDefinition[];
+  /** `session.mainKey`: the last part of every agent's main session key. */
+  readonly mainKey: string;
   resolveAgent(agentId: string | undefined, sessionKey?: string): AgentDefinition;
   /** Aborts everything and waits for runs to settle. */
   close(): Promise<void>;

@@ -4,6 +4,7 @@
  * publishes events. Usable in any Node service with nothing else of Claw.
  */
 import { randomUUID } from "node:crypto";
+import { DEFAULT_MAIN_KEY, sessionKeyAgentId } from "@claw/ids";
 import { findModel, type UserMessage } from "@claw/providers";
 import { createEventBus, createRunEmitter, type RunEmitter } from "../events/event-bus.js";
 import { endedBeforeStart, type RunResult } from "../loop/types.js";
@@ -56,7 +57,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   let closed = false;
 
   const resolveAgent = (agentId: string | undefined, sessionKey?: string): AgentDefinition => {
-    const wanted = agentId ?? (sessionKey ? /^agent:([^:]+):/.exec(sessionKey)?.[1] : undefined);
+    const wanted = agentId ?? sessionKeyAgentId(sessionKey);
     if (wanted) {
       const found = options.agents.find((a) => a.id === wanted.toLowerCase() || a.id === wanted);
       if (found) return found;
@@ -79,6 +80,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const runtime: AgentRuntime = {
     sessions,
     agents: options.agents,
+    mainKey: options.mainKey ?? DEFAULT_MAIN_KEY,
     resolveAgent,
     subscribe: (listener) => bus.subscribe(listener),
 

@@ -1,6 +1,6 @@
 /** Executes one queued run: resolve session, model, tools and prompt, then drive the loop. */
 
-import { isSubagentSessionKey } from "@claw/prompt";
+import { isSubagentSessionKey } from "@claw/ids";
 import { findModel, type Model, stream, type UserMessage } from "@claw/providers";
 import { createFailoverRunner } from "../compose/failover-runner.js";
 import type { RunEmitter } from "../events/event-bus.js";
@@ -25,7 +25,7 @@ export interface ExecuteRunParams {
 
 const defaultFallback = createFailoverRunner();
 
-/** `agent:<id>:subagent:<uuid>` keys; the same rule the prompt uses to pick its minimal mode. */
+/** `agent:<id>:subagent:<uuid>` keys, recognised by `@claw/ids` (the prompt uses the same rule). */
 export { compactInto, isSubagentSessionKey };
 
 /** Candidate chain: requested/override model first, then fallbacks, then the primary (deduped). */

@@ -148,6 +148,8 @@ export interface AgentRuntimeOptions {
   toolTimeoutMs?: number;
   now?: () => number;
   onListenerError?: (error: unknown) => void;
+  /** `session.mainKey`: an agent's main session is `agent:<id>:<mainKey>` (default "main"). */
+  mainKey?: string;
 }
 
 export type LaneName = "main" | "cron" | "subagent" | "nested";

@@ -47,7 +47,7 @@ export function sessionsListTool(
         const rows = [];
         for (const entry of await runtime.sessions.list()) {
           if (RESERVED_SESSION_KEYS.has(entry.sessionKey)) continue;
-          const info = describeSessionKey(entry.sessionKey);
+          const info = describeSessionKey(entry.sessionKey, runtime.mainKey);
           if (args.kinds && !args.kinds.includes(info.kind)) continue;
           if (since !== undefined && entry.updatedAt < since) continue;
           const row: Record<string, unknown> = { ...rowOf(entry, info.kind, channelOf(entry, info)) };
@@ -110,7 +110,7 @@ export function sessionStatusTool(
         const runs = runtime.activeRuns().filter((r) => r.sessionKey === entry.sessionKey);
         const children = registry?.children(entry.sessionKey) ?? [];
         return jsonResult({
-          ...rowOf(entry, describeSessionKey(entry.sessionKey).kind, undefined),
+          ...rowOf(entry, describeSessionKey(entry.sessionKey, runtime.mainKey).kind, undefined),
           agentId: entry.agentId,
           model: entry.modelOverride ?? agent.model.primary,
           thinkingLevel: entry.thinkingOverride ?? agent.thinking ?? "off",

@@ -1,4 +1,5 @@
 /** Shared by the session tools: which session a `sessionKey` argument names, and JSON results. */
+import { buildMainSessionKey } from "@claw/ids";
 import type { AgentRuntime } from "../runtime/create-runtime.js";
 import type { SessionEntry } from "../sessions/session-store.js";
 import { type AgentToolResult, errorResult, textResult } from "../tools/types.js";
@@ -20,7 +21,9 @@ export async function resolveSessionTarget(
   const wanted = target.trim();
   if (RESERVED_SESSION_KEYS.has(wanted)) throw new Error(`"${wanted}" is a reserved session key.`);
   const key =
-    wanted === "main" ? `agent:${runtime.resolveAgent(undefined, callerSessionKey).id}:main` : wanted;
+    wanted === "main"
+      ? buildMainSessionKey(runtime.resolveAgent(undefined, callerSessionKey).id, runtime.mainKey)
+      : wanted;
   const byKey = await runtime.sessions.get(key);
   if (byKey) return byKey;
   const byId = (await runtime.sessions.list()).find((e) => e.sessionId === wanted);

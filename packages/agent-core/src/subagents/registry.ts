@@ -6,10 +6,10 @@
  * results whose marker is missing.
  */
 import { randomUUID } from "node:crypto";
+import { buildSubagentSessionKey, isSubagentSessionKey, subagentDepth } from "@claw/ids";
 import type { Message, ThinkingLevel } from "@claw/providers";
 import type { RunResult } from "../loop/types.js";
 import type { AgentRuntime } from "../runtime/create-runtime.js";
-import { isSubagentSessionKey } from "../runtime/execute-run.js";
 import type { RunHandle } from "../runtime/run-handle.js";
 import type { AgentTool } from "../tools/types.js";
 import { ANNOUNCE_SKIP, announceMarker, formatAnnounce } from "./announce.js";
@@ -94,7 +94,7 @@ export function createSubagentRegistry(options: SubagentRegistryOptions): Subage
   const depthOf = (key: string): number => {
     const row = outbox.byChild(key);
     if (row) return row.depth;
-    return isSubagentSessionKey(key) ? (key.match(/:subagent:/g)?.length ?? 1) : 0;
+    return subagentDepth(key);
   };
 
   const deliver =
@@ -191,7 +191,7 @@ export function createSubagentRegistry(options: SubagentRegistryOptions): Subage
       if (!request.task.trim()) throw new Error("sessions_spawn needs a non-empty task.");
 
       const runId = randomUUID();
-      const childSessionKey = `agent:${target}:subagent:${randomUUID()}`;
+      const childSessionKey = buildSubagentSessionKey(target, randomUUID());
       const depth = parentDepth + 1;
       const run: SubagentRun = {
         runId,

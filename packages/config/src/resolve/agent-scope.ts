@@ -2,8 +2,9 @@
  * Which agent a session belongs to, and that agent's effective settings. Pure functions of the
  * config; they accept a partial config so callers with only `agents` can use them.
  */
+
+import { parseAgentSessionKey } from "@claw/ids";
 import type { AgentDefaultsConfig, AgentEntryConfig, ClawConfig } from "../schema/config.js";
-import { parseAgentSessionKey } from "../session-key/parse.js";
 
 /** The agent id used when the config lists no agents. */
 export const DEFAULT_AGENT_ID = "default";

@@ -1,21 +1,4 @@
-/** A parsed model reference. */
-export interface ModelRefParts {
-  provider: string;
-  model: string;
-}
-
-/**
- * Splits `"provider/model"` on the first `/` (so `openrouter/moonshotai/kimi-k2` keeps the
- * model's own slash). Returns undefined when either side is empty or there is no slash.
- *
- * @example
- * parseModelRef("openrouter/moonshotai/kimi-k2"); // → { provider: "openrouter", model: "moonshotai/kimi-k2" }
- */
-export function parseModelRef(ref: string): ModelRefParts | undefined {
-  const slash = ref.indexOf("/");
-  if (slash <= 0 || slash === ref.length - 1) return undefined;
-  return { provider: ref.slice(0, slash).trim().toLowerCase(), model: ref.slice(slash + 1).trim() };
-}
+/** Model selections in the config: `"provider/model"` or `{ primary, fallbacks }`. */
 
 /** The primary and fallbacks of a model selection, in order. */
 export function modelSelectionRefs(

@@ -2,6 +2,7 @@
  * Small building blocks shared by every config section. Every object is closed
  * (`additionalProperties: false`) so a misspelt key is reported instead of silently ignored.
  */
+import { THINKING_LEVELS } from "@claw/ids";
 import Type, { type TProperties, type TSchema, type TSchemaOptions } from "typebox";
 
 /** A closed object: unknown keys are validation errors. */
@@ -68,5 +69,5 @@ export const NonNegativeInteger = Type.Integer({ minimum: 0 });
 /** A ratio in [0, 1]. */
 export const Ratio = Type.Number({ minimum: 0, maximum: 1 });
 
-/** Thinking level, shared with `@claw/providers`' `ThinkingLevel`. */
-export const ThinkLevel = Type.Enum(["off", "minimal", "low", "medium", "high"]);
+/** Thinking level: one of `@claw/ids`' THINKING_LEVELS. */
+export const ThinkLevel = Type.Enum([...THINKING_LEVELS]);

@@ -3,7 +3,7 @@
  * (`knownModels`), they must also name a known model, with the nearest one as a hint.
  */
 
-import { parseModelRef } from "../resolve/model-ref.js";
+import { parseModelRef } from "@claw/ids";
 import type { ClawConfig, ModelSelectionConfig } from "../schema/config.js";
 import { didYouMean } from "./closest.js";
 import type { ConfigIssue } from "./issue.js";

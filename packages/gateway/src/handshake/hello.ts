@@ -1,3 +1,4 @@
+import { buildMainSessionKey } from "@claw/ids";
 import { GATEWAY_EVENTS, GATEWAY_METHODS, type HelloOk } from "@claw/protocol";
 import type { Connection } from "../connection.js";
 import type { GatewayContext } from "../context.js";
@@ -34,8 +35,8 @@ export async function buildHello(
   if (health.defaultAgentId) {
     hello.snapshot.sessionDefaults = {
       defaultAgentId: health.defaultAgentId,
-      mainKey: "main",
-      mainSessionKey: `agent:${health.defaultAgentId}:main`,
+      mainKey: ctx.mainKey,
+      mainSessionKey: buildMainSessionKey(health.defaultAgentId, ctx.mainKey),
     };
   }
   return hello;

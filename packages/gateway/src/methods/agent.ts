@@ -1,3 +1,4 @@
+import { buildMainSessionKey } from "@claw/ids";
 import type { AgentAccepted } from "@claw/protocol";
 import type { GatewayContext } from "../context.js";
 import { RuntimeError } from "../runtime.js";
@@ -11,7 +12,7 @@ import type { MethodHandler } from "./types.js";
  */
 export async function defaultSessionKey(ctx: GatewayContext, agentId: string | undefined): Promise<string> {
   const id = agentId ?? (await ctx.ports.catalog.agents()).find((a) => a.isDefault)?.agentId ?? "main";
-  return `agent:${id}:main`;
+  return buildMainSessionKey(id, ctx.mainKey);
 }
 
 /** Longest a timer can wait (~24.8 days): a re-attached `agent` request waits for its run's end. */

@@ -1,4 +1,5 @@
 /** The embedding contract and the plain configuration each provider is built from. */
+import { isKeylessProvider, type ProviderId } from "@claw/providers";
 
 export interface EmbeddingProvider {
   /** "openai", "gemini", "ollama", or an embedder's own id. */
@@ -48,5 +49,17 @@ export const DEFAULT_EMBEDDING_MODELS: Record<EmbeddingProviderId, string> = {
   ollama: "nomic-embed-text",
 };
 
-/** Providers that cannot run without an API key. */
-export const PROVIDERS_NEEDING_KEY: readonly EmbeddingProviderId[] = ["openai", "gemini"];
+/**
+ * The row of `@claw/providers`' PROVIDER_TABLE behind each embedding provider: where its key
+ * comes from and whether it needs one.
+ */
+export const EMBEDDING_PROVIDER_TABLE_IDS: Readonly<Record<EmbeddingProviderId, ProviderId>> = {
+  openai: "openai",
+  gemini: "google",
+  ollama: "ollama",
+};
+
+/** Providers that cannot run without an API key (the provider table's `keyless` says which). */
+export const PROVIDERS_NEEDING_KEY: readonly EmbeddingProviderId[] = (
+  Object.keys(EMBEDDING_PROVIDER_TABLE_IDS) as EmbeddingProviderId[]
+).filter((id) => !isKeylessProvider(EMBEDDING_PROVIDER_TABLE_IDS[id]));

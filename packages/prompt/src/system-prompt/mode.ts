@@ -1,16 +1,8 @@
+import { isSubagentSessionKey } from "@claw/ids";
 import type { PromptMode } from "./types.js";
 
-/**
- * True for `agent:<agentId>:subagent:<id>` session keys.
- *
- * @example
- * isSubagentSessionKey("agent:coder:subagent:7f3a"); // true
- */
-export function isSubagentSessionKey(sessionKey: string | undefined): boolean {
-  if (!sessionKey) return false;
-  const parts = sessionKey.split(":");
-  return parts[0] === "agent" && parts[2] === "subagent" && (parts[3] ?? "").length > 0;
-}
+/** Subagent keys are recognised by `@claw/ids`; re-exported for the prompt's existing users. */
+export { isSubagentSessionKey };
 
 /**
  * An explicit mode wins; otherwise subagent sessions get `minimal` and everything else `full`.

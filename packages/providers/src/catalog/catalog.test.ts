@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { parseModelRef } from "../index.js";
 import { defineOpenAICompatibleModel } from "./compatible.js";
 import { MODEL_CATALOG } from "./models.js";
-import { findModel, listModels, parseModelRef, resolveModel } from "./resolve.js";
+import { findModel, listModels, resolveModel } from "./resolve.js";
 
 describe("model catalog", () => {
   it("has unique provider/id pairs and sane numbers", () => {
@@ -41,7 +42,8 @@ describe("resolveModel", () => {
     });
     expect(parseModelRef("openrouter/anthropic/claude-sonnet-4.5")).toEqual({
       provider: "openrouter",
-      id: "anthropic/claude-sonnet-4.5",
+      modelId: "anthropic/claude-sonnet-4.5",
+      ref: "openrouter/anthropic/claude-sonnet-4.5",
     });
     expect(resolveModel("openrouter/anthropic/claude-sonnet-4.5", { customModels: [custom] })).toBe(custom);
     const override = { ...resolveModel("openai/gpt-4o"), contextWindow: 1 };

@@ -4,12 +4,9 @@
  * provider tiers by prompt length). Local Ollama models cost nothing and default to the local
  * server. Embedders add their own models through `resolveModel(..., { customModels })`.
  */
+import { findProvider } from "../registry/provider-table.js";
 import type { Model } from "../types.js";
 
-const ANTHROPIC = "https://api.anthropic.com";
-const OPENAI = "https://api.openai.com/v1";
-const GOOGLE = "https://generativelanguage.googleapis.com";
-const OLLAMA = "http://127.0.0.1:11434";
 const TEXT_IMAGE: Model["input"] = ["text", "image"];
 
 type Row = [
@@ -25,7 +22,11 @@ type Row = [
   images: boolean,
 ];
 
-function table(provider: string, api: string, baseUrl: string, rows: readonly Row[]): Model[] {
+/** A provider's models; its API and default endpoint come from the provider table. */
+function table(provider: string, rows: readonly Row[]): Model[] {
+  const facts = findProvider(provider);
+  if (!facts) throw new Error(`providers: catalog provider "${provider}" has no row in PROVIDER_TABLE`);
+  const { api, baseUrl } = facts;
   return rows.map(
     ([id, name, contextWindow, maxTokens, input, output, cacheRead, cacheWrite, reasoning, images]) => ({
       id,
@@ -87,8 +88,8 @@ const OLLAMA_ROWS: readonly Row[] = [
 
 /** Every built-in model. Plain data: filter, copy or extend it freely. */
 export const MODEL_CATALOG: readonly Model[] = [
-  ...table("anthropic", "anthropic-messages", ANTHROPIC, ANTHROPIC_ROWS),
-  ...table("openai", "openai-responses", OPENAI, OPENAI_ROWS),
-  ...table("google", "google-generative-ai", GOOGLE, GOOGLE_ROWS),
-  ...table("ollama", "ollama-chat", OLLAMA, OLLAMA_ROWS),
+  ...table("anthropic", ANTHROPIC_ROWS),
+  ...table("openai", OPENAI_ROWS),
+  ...table("google", GOOGLE_ROWS),
+  ...table("ollama", OLLAMA_ROWS),
 ];

@@ -1,6 +1,7 @@
 /**
  * Finding a model by its "provider/id" reference, with errors that say what to type instead.
  */
+import { parseModelRef } from "@claw/ids";
 import type { Model } from "../types.js";
 import { MODEL_CATALOG } from "./models.js";
 
@@ -9,13 +10,6 @@ export interface ResolveModelOptions {
   customModels?: readonly Model[];
   /** Replace the built-in catalog (tests, pinned deployments). */
   catalog?: readonly Model[];
-}
-
-/** Splits "provider/id" at the first slash; ids may contain more slashes ("openrouter/x/y"). */
-export function parseModelRef(ref: string): { provider: string; id: string } | undefined {
-  const slash = ref.indexOf("/");
-  if (slash <= 0 || slash === ref.length - 1) return undefined;
-  return { provider: ref.slice(0, slash), id: ref.slice(slash + 1) };
 }
 
 /**
@@ -28,7 +22,7 @@ export function findModel(ref: string, options: ResolveModelOptions = {}): Model
   const parsed = parseModelRef(ref);
   if (!parsed) return undefined;
   const all = [...(options.customModels ?? []), ...(options.catalog ?? MODEL_CATALOG)];
-  return all.find((m) => m.provider === parsed.provider && m.id === parsed.id);
+  return all.find((m) => m.provider === parsed.provider && m.id === parsed.modelId);
 }
 
 /**

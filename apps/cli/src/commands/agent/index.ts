@@ -4,13 +4,12 @@
  */
 import { randomUUID } from "node:crypto";
 import { type AgentEvent, type ClawClient, GatewayRequestError } from "@claw/client";
+import { buildMainSessionKey, isThinkingLevel, scopeSessionKey, THINKING_LEVELS } from "@claw/ids";
 import { type ParsedCommandArgs, stringFlag } from "../../args.js";
 import { type CommandContext, type CommandModule, UsageError } from "../../context.js";
 import { connectGateway } from "../../gateway-target.js";
 import { runFlat } from "../../subcommands.js";
 import { createRunRenderer } from "./render.js";
-
-const THINKING = ["off", "minimal", "low", "medium", "high"];
 
 export interface AgentRequest {
   message: string;
@@ -20,10 +19,12 @@ export interface AgentRequest {
   thinking: string | undefined;
 }
 
-/** `--session work` is short for `agent:<agent>:work`; a full key is used as given. */
-export function sessionKeyFor(agentId: string, session: string | undefined): string {
-  if (session === undefined) return `agent:${agentId}:main`;
-  return session.startsWith("agent:") ? session : `agent:${agentId}:${session}`;
+/**
+ * `--session work` is short for `agent:<agent>:work`; a full key is used as given; no session is
+ * the agent's main session under `session.mainKey`.
+ */
+export function sessionKeyFor(agentId: string, session: string | undefined, mainKey?: string): string {
+  return session === undefined ? buildMainSessionKey(agentId, mainKey) : scopeSessionKey(agentId, session);
 }
 
 function readRequest(values: ParsedCommandArgs["values"], positionals: string[]): AgentRequest {
@@ -32,8 +33,8 @@ function readRequest(values: ParsedCommandArgs["values"], positionals: string[])
   if (message === undefined || message.trim() === "")
     throw new UsageError("claw agent needs a message", 'e.g. claw agent -m "summarise my notes"');
   const thinking = stringFlag(values, "thinking");
-  if (thinking !== undefined && !THINKING.includes(thinking))
-    throw new UsageError(`--thinking must be one of ${THINKING.join(", ")}, got "${thinking}"`);
+  if (thinking !== undefined && !isThinkingLevel(thinking))
+    throw new UsageError(`--thinking must be one of ${THINKING_LEVELS.join(", ")}, got "${thinking}"`);
   return {
     message,
     agentId: stringFlag(values, "agent"),
@@ -65,7 +66,7 @@ async function runThroughGateway(
   json: boolean,
 ): Promise<number> {
   const agentId = request.agentId ?? client.hello?.snapshot.health.defaultAgentId ?? "main";
-  const sessionKey = sessionKeyFor(agentId, request.session);
+  const sessionKey = sessionKeyFor(agentId, request.session, client.hello?.snapshot.sessionDefaults?.mainKey);
   const renderer = createRunRenderer(context, { json });
   // The ack of `agent` names our run. `agent` events can overtake it (the gateway starts
   // streaming while the ack is on its way), so until then events are held per run id.

@@ -29,7 +29,7 @@ export async function runLocal(
     const agent = claw.runtime.resolveAgent(request.agentId);
     const renderer = createRunRenderer(context, { json });
     const handle = claw.runtime.run({
-      sessionKey: sessionKeyFor(agent.id, request.session),
+      sessionKey: sessionKeyFor(agent.id, request.session, config.session.mainKey),
       agentId: agent.id,
       message: request.message,
       senderIsOwner: true,

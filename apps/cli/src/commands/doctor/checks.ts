@@ -14,6 +14,7 @@ import {
   parseJson5,
   resolveAgentWorkspaceDir,
 } from "@claw/config";
+import { parseModelRef } from "@claw/ids";
 import type { CommandContext } from "../../context.js";
 import { readGatewayStateFile, withGateway } from "../../gateway-target.js";
 import { listAgents } from "../../local-state/agents.js";
@@ -210,7 +211,10 @@ const portAndGateway: Check = async ({ context, paths, config }) => {
 
 const credentials: Check = async ({ context, paths, config }) => {
   if (!config) return [];
-  const { listCredentials } = await import("../../local-state/credentials.js");
+  const [{ listCredentials }, { findProvider }] = await Promise.all([
+    import("../../local-state/credentials.js"),
+    import("@claw/providers"),
+  ]);
   const found = await listCredentials(config, paths.stateDir, context.io.env).catch(
     (error: unknown) => error as Error,
   );
@@ -220,17 +224,17 @@ const credentials: Check = async ({ context, paths, config }) => {
   const needs = new Map<string, string[]>();
   for (const agent of listAgents(config))
     for (const ref of [agent.primary, ...agent.fallbacks]) {
-      const provider = ref.split("/")[0] ?? "";
+      const provider = parseModelRef(ref)?.provider ?? "";
       needs.set(provider, [...(needs.get(provider) ?? []), `${agent.id} → ${ref}`]);
     }
-  const { PROVIDER_ENV_KEYS } = await import("@claw/app-gateway/paths");
   return [...needs].map(([provider, users]): Finding => {
+    const facts = findProvider(provider);
     const has =
       found.some((c) => c.provider === provider) ||
-      ["ollama", "faux"].includes(provider) ||
+      facts?.keyless === true ||
       config.models.providers?.[provider]?.baseUrl !== undefined;
     if (has) return ok("auth", `a credential for ${provider} (${users.join(", ")})`);
-    const variable = PROVIDER_ENV_KEYS[provider]?.[0];
+    const variable = facts?.envKeys[0];
     return {
       check: "auth",
       level: "fail",

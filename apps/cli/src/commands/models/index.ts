@@ -1,4 +1,6 @@
 /** `claw models list` (the gateway's catalog) and `claw models status` (credentials, cooldowns and why). */
+import { parseModelRef } from "@claw/ids";
+import { isKeylessProvider } from "@claw/providers";
 import { type ParsedCommandArgs, stringFlag } from "../../args.js";
 import { loadCliConfig } from "../../cli-config.js";
 import { type CommandContext, type CommandModule, EXIT_OK } from "../../context.js";
@@ -8,9 +10,6 @@ import { readCooldowns } from "../../local-state/cooldowns.js";
 import { listCredentials } from "../../local-state/credentials.js";
 import { renderTable, toJson, until } from "../../render/table.js";
 import { runSubcommands } from "../../subcommands.js";
-
-/** Providers that need no key (a local Ollama, the faux test double). */
-const KEYLESS = new Set(["ollama", "faux"]);
 
 async function list({ values }: ParsedCommandArgs, context: CommandContext): Promise<number> {
   const provider = stringFlag(values, "provider");
@@ -47,7 +46,7 @@ async function status({ values }: ParsedCommandArgs, context: CommandContext): P
   ]);
   const agents = listAgents(config).map((a) => {
     const chain = [a.primary, ...a.fallbacks].map((ref) => {
-      const provider = ref.split("/")[0] ?? ref;
+      const provider = parseModelRef(ref)?.provider ?? ref;
       const keys = credentials.filter((c) => c.provider === provider);
       const cooling = cooldowns.filter(
         (c) =>
@@ -55,7 +54,7 @@ async function status({ values }: ParsedCommandArgs, context: CommandContext): P
           (c.scope === "profile" || c.scope === "disabled" || ref.endsWith(`/${c.scope}`)),
       );
       // A local Ollama needs no key but must be running.
-      const keyless = KEYLESS.has(provider) && (provider !== "ollama" || ollamaAnswers);
+      const keyless = isKeylessProvider(provider) && (provider !== "ollama" || ollamaAnswers);
       const usable = (keys.length > 0 || keyless) && cooling.length < Math.max(1, keys.length);
       return { ref, provider, credentials: keys.map((k) => k.profileId), cooldowns: cooling, usable };
     });
@@ -72,7 +71,7 @@ async function status({ values }: ParsedCommandArgs, context: CommandContext): P
     a.chain.forEach((m, i) => {
       const role = i === 0 ? "primary " : "fallback";
       const why =
-        m.credentials.length === 0 && !KEYLESS.has(m.provider)
+        m.credentials.length === 0 && !isKeylessProvider(m.provider)
           ? red(`no credential for ${m.provider} — run \`claw onboard\` or set its API key`)
           : m.cooldowns.length > 0
             ? yellow(

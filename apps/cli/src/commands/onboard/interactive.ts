@@ -40,7 +40,7 @@ async function askProvider(
   const fromEnv = provider.envKey ? env[provider.envKey]?.trim() : undefined;
   const typed = answer(
     await p.password({
-      message: `${provider.label}: paste the API key${fromEnv ? ` (empty: use ${provider.envKey})` : provider.key === "optional" ? " (empty: none)" : ""}`,
+      message: `${provider.label}: paste the API key${provider.keyHint ? ` from ${provider.keyHint}` : ""}${fromEnv ? ` (empty: use ${provider.envKey})` : provider.key === "optional" ? " (empty: none)" : ""}`,
       mask: "•",
       validate: (v) =>
         !v && !fromEnv && provider.key === "required" ? "a key is needed (Ctrl-C to stop)" : undefined,

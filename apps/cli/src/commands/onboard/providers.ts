@@ -1,12 +1,19 @@
-/** The providers onboarding offers, as data: how each is configured and where its key comes from. */
+/**
+ * The providers onboarding offers: every row of `@claw/providers`' PROVIDER_TABLE with onboarding
+ * facts, then a generic OpenAI-compatible endpoint.
+ */
+import { PROVIDER_TABLE, type ProviderFacts } from "@claw/providers";
 
 export interface OnboardProvider {
-  id: "anthropic" | "openai" | "google" | "ollama" | "openai-compatible";
+  /** The choice's id (`--provider`): a provider id, or "openai-compatible". */
+  id: string;
   label: string;
   /** Provider id used in model refs, config and auth profiles. */
   provider: string;
   /** Environment variable the gateway also reads; offered as the default key source. */
   envKey?: string;
+  /** Where a person gets a key. */
+  keyHint?: string;
   key: "required" | "optional" | "none";
   /** Needs an endpoint URL (Ollama, OpenAI-compatible); the default when there is one. */
   url?: { default?: string };
@@ -14,38 +21,24 @@ export interface OnboardProvider {
   defaultModel?: string;
 }
 
+/** A provider table row as an onboarding choice, or undefined when onboarding does not offer it. */
+export function onboardChoice(row: ProviderFacts): OnboardProvider | undefined {
+  const facts = row.onboarding;
+  if (!facts) return undefined;
+  return {
+    id: row.id,
+    label: facts.label,
+    provider: row.id,
+    ...(row.envKeys[0] ? { envKey: row.envKeys[0] } : {}),
+    ...(facts.keyHint ? { keyHint: facts.keyHint } : {}),
+    key: row.keyless ? "none" : "required",
+    ...(facts.asksForUrl ? { url: { default: row.baseUrl } } : {}),
+    ...(facts.defaultModel ? { defaultModel: facts.defaultModel } : {}),
+  };
+}
+
 export const ONBOARD_PROVIDERS: readonly OnboardProvider[] = [
-  {
-    id: "anthropic",
-    label: "Anthropic (Claude)",
-    provider: "anthropic",
-    envKey: "ANTHROPIC_API_KEY",
-    key: "required",
-    defaultModel: "anthropic/claude-sonnet-4-5",
-  },
-  {
-    id: "openai",
-    label: "OpenAI",
-    provider: "openai",
-    envKey: "OPENAI_API_KEY",
-    key: "required",
-    defaultModel: "openai/gpt-5-mini",
-  },
-  {
-    id: "google",
-    label: "Google (Gemini)",
-    provider: "google",
-    envKey: "GEMINI_API_KEY",
-    key: "required",
-    defaultModel: "google/gemini-2.5-flash",
-  },
-  {
-    id: "ollama",
-    label: "Ollama (local models at a URL)",
-    provider: "ollama",
-    key: "none",
-    url: { default: "http://127.0.0.1:11434" },
-  },
+  ...PROVIDER_TABLE.flatMap((row) => onboardChoice(row) ?? []),
   {
     id: "openai-compatible",
     label: "OpenAI-compatible endpoint (vLLM, LM Studio, a proxy…)",

@@ -3,7 +3,8 @@
  * (the same list the gateway assembles), kept or removed and by which written rule (the same
  * tool-policy pipeline the runtime applies); with TOOL, that one tool.
  */
-import { didYouMean, parseModelRef, resolveAgentConfig } from "@claw/config";
+import { didYouMean, resolveAgentConfig } from "@claw/config";
+import { buildMainSessionKey, parseModelRef, subagentDepth } from "@claw/ids";
 import { type ParsedCommandArgs, stringFlag } from "../../args.js";
 import { loadCliConfig } from "../../cli-config.js";
 import { type CommandContext, type CommandModule, EXIT_OK, UsageError } from "../../context.js";
@@ -21,7 +22,7 @@ async function explain({ values, positionals }: ParsedCommandArgs, context: Comm
   const model = parseModelRef(modelRef);
   if (!model) throw new UsageError(`--model must look like provider/model, got "${modelRef}"`);
   const channel = stringFlag(values, "channel");
-  const session = stringFlag(values, "session") ?? `agent:${agent.id}:main`;
+  const session = stringFlag(values, "session") ?? buildMainSessionKey(agent.id, config.session.mainKey);
   const [{ explainToolPolicy }, { offeredToolNames }] = await Promise.all([
     import("@claw/tool-policy"),
     import("@claw/app-gateway"),
@@ -42,10 +43,10 @@ async function explain({ values, positionals }: ParsedCommandArgs, context: Comm
     {
       global: config.tools,
       agent: { id: agent.id, ...(resolved?.tools ?? config.agents.defaults.tools) },
-      model: { provider: model.provider, id: model.model },
+      model: { provider: model.provider, id: model.modelId },
       ...(channel ? { channel: { id: channel } } : {}),
       subagent: {
-        depth: session.split(":subagent:").length - 1,
+        depth: subagentDepth(session),
         maxSpawnDepth: resolved?.subagents?.maxSpawnDepth ?? config.agents.defaults.subagents?.maxSpawnDepth,
         tools: config.tools.subagents.tools,
       },

@@ -2,6 +2,7 @@
  * What a session key says about its conversation: the reset type (direct, group, thread), the
  * channel, and the kind shown by `sessions_list` (main, group, cron, hook, node, other).
  */
+import { DEFAULT_MAIN_KEY, parseAgentSessionKey, parseSessionKey } from "@claw/ids";
 import type { SessionType } from "./reset-policy.js";
 
 export type SessionKind = "main" | "group" | "cron" | "hook" | "node" | "other";
@@ -21,26 +22,34 @@ export interface SessionKeyInfo {
  * describeSessionKey("agent:main:telegram:group:-100:topic:7");
  * // → { agentId: "main", type: "thread", channel: "telegram", kind: "group", … }
  */
-export function describeSessionKey(key: string, mainKey = "main"): SessionKeyInfo {
-  const agent = /^agent:([^:]+):(.+)$/.exec(key);
-  const rest = agent ? (agent[2] as string) : key;
-  const parts = rest.split(":");
-  const base = { rest, isSubagent: parts[0] === "subagent", ...(agent ? { agentId: agent[1] } : {}) };
-  if (!agent) {
-    if (rest.startsWith("cron:")) return { ...base, kind: "cron" };
-    if (rest.startsWith("hook:")) return { ...base, kind: "hook" };
-    if (rest.startsWith("node-")) return { ...base, kind: "node" };
-    return { ...base, kind: "other" };
+export function describeSessionKey(key: string, mainKey = DEFAULT_MAIN_KEY): SessionKeyInfo {
+  const scoped = parseAgentSessionKey(key);
+  const parsed = parseSessionKey(key);
+  const base = {
+    rest: scoped?.rest ?? key,
+    isSubagent: parsed?.kind === "subagent",
+    ...(scoped ? { agentId: scoped.agentId } : {}),
+  };
+  if (!scoped) {
+    const kind = parsed?.kind;
+    return { ...base, kind: kind === "cron" || kind === "hook" || kind === "node" ? kind : "other" };
   }
-  if (parts[0] === "subagent") return { ...base, kind: "other" };
-  if (parts.length === 1 && parts[0] === mainKey) return { ...base, kind: "main", type: "direct" };
-  const room = parts.findIndex((p) => p === "group" || p === "channel");
-  if (room > 0) {
-    const threaded = parts.slice(room + 2).some((p) => p === "topic" || p === "thread");
-    return { ...base, kind: "group", type: threaded ? "thread" : "group", channel: parts[0] };
+  switch (parsed?.kind) {
+    case "main":
+      return parsed.mainKey === mainKey
+        ? { ...base, kind: "main", type: "direct" }
+        : { ...base, kind: "other" };
+    case "group":
+    case "channel":
+      return { ...base, kind: "group", type: parsed.thread ? "thread" : "group", channel: parsed.channel };
+    case "direct":
+      return {
+        ...base,
+        kind: "other",
+        type: "direct",
+        ...(parsed.channel ? { channel: parsed.channel } : {}),
+      };
+    default:
+      return { ...base, kind: "other" };
   }
-  const dm = parts.indexOf("dm");
-  if (dm === 0) return { ...base, kind: "other", type: "direct" };
-  if (dm > 0) return { ...base, kind: "other", type: "direct", channel: parts[0] };
-  return { ...base, kind: "other" };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { buildOpenAiSessionKey } from "@claw/ids";
 import type { GatewayContext } from "../../context.js";
 import type { RunEvent, RunOutcome } from "../../runtime.js";
 import { resolveAgent } from "./models.js";
@@ -98,7 +99,7 @@ export async function chatCompletions(
   if (!message)
     return sendError(res, 400, "messages must contain a user message with text", "invalid_request_error");
   const user = typeof body.user === "string" && body.user ? body.user : "default";
-  const sessionKey = `agent:${agent.agentId}:openai:${user}`;
+  const sessionKey = buildOpenAiSessionKey(agent.agentId, user);
   const id = `chatcmpl-${randomUUID()}`;
   const created = Math.floor(Date.now() / 1000);
   const stream = body.stream === true;

@@ -77,5 +77,30 @@ export function parseSessionKey(key: string): ParsedSessionKey | undefined {
  * isSubagentSessionKey("agent:main:subagent:1234"); // → true
  */
 export function isSubagentSessionKey(key: string | undefined): boolean {
-  return key !== undefined && parseSessionKey(key)?.kind === "subagent";
+  if (key === undefined) return false;
+  const parsed = parseSessionKey(key);
+  return parsed?.kind === "subagent" && parsed.id.length > 0;
+}
+
+/**
+ * The agent a key belongs to (`agent:<id>:…`, lower-cased), or undefined for keys of no agent.
+ *
+ * @example
+ * sessionKeyAgentId("agent:Ops:telegram:dm:1"); // → "ops"
+ * sessionKeyAgentId("cron:nightly"); // → undefined
+ */
+export function sessionKeyAgentId(key: string | undefined): string | undefined {
+  return key === undefined ? undefined : parseAgentSessionKey(key)?.agentId;
+}
+
+/**
+ * How deeply a subagent key is nested: one level per `:subagent:` segment, 0 for other keys.
+ *
+ * @example
+ * subagentDepth("agent:main:subagent:1"); // → 1
+ * subagentDepth("agent:main:main"); // → 0
+ */
+export function subagentDepth(key: string | undefined): number {
+  if (key === undefined || !isSubagentSessionKey(key)) return 0;
+  return key.split(":subagent:").length - 1;
 }

@@ -8,6 +8,7 @@
  *   per-account-channel-peer  agent:<a>:<channel>:<account>:dm:<peer>
  *   group/channel             agent:<a>:<channel>:group|channel:<id>[:topic|thread:<threadId>]
  *   subagent    agent:<a>:subagent:<id>
+ *   openai      agent:<a>:openai:<user>   (the OpenAI-compatible HTTP endpoint)
  */
 
 export type DmScope = "main" | "per-peer" | "per-channel-peer" | "per-account-channel-peer";
@@ -143,4 +144,28 @@ export function buildCronSessionKey(jobId: string): string {
  */
 export function buildHookSessionKey(id: string): string {
   return `hook:${part(id, "hook id")}`;
+}
+
+/**
+ * The session of a caller of the OpenAI-compatible HTTP endpoint, one per `user` field.
+ *
+ * @example
+ * buildOpenAiSessionKey("main", "alice"); // → "agent:main:openai:alice"
+ */
+export function buildOpenAiSessionKey(agentId: string, user: string): string {
+  return `agent:${agentPart(agentId)}:openai:${part(user, "user")}`;
+}
+
+/**
+ * A key scoped under an agent: `rest` as given (`work` → `agent:<a>:work`), a key that already
+ * starts with `agent:` unchanged. For short names a person types (`claw agent --session work`).
+ *
+ * @example
+ * scopeSessionKey("main", "work"); // → "agent:main:work"
+ * scopeSessionKey("main", "agent:ops:main"); // → "agent:ops:main"
+ */
+export function scopeSessionKey(agentId: string, rest: string): string {
+  const trimmed = part(rest, "session key");
+  if (/^agent:/i.test(trimmed)) return trimmed;
+  return `agent:${agentPart(agentId)}:${trimmed}`;
 }

@@ -1,0 +1,41 @@
+/**
+ * @claw/ids — the identifiers every Claw package shares, each with one owner: session keys,
+ * thinking levels and model references. No dependencies.
+ */
+
+// Model references ("provider/model").
+export { formatModelRef, type ModelRef, parseModelRef, requireModelRef } from "./model-ref/parse.js";
+// Session keys: build and read the keys runs, transcripts and channels are filed under.
+export {
+  buildCronSessionKey,
+  buildDirectSessionKey,
+  buildGroupSessionKey,
+  buildHookSessionKey,
+  buildMainSessionKey,
+  buildOpenAiSessionKey,
+  buildSubagentSessionKey,
+  DEFAULT_ACCOUNT_ID,
+  DEFAULT_MAIN_KEY,
+  type DirectKeyParams,
+  type DmScope,
+  type GroupKeyParams,
+  resolveLinkedPeerId,
+  scopeSessionKey,
+  type ThreadRef,
+} from "./session-key/build.js";
+export { type NormalizeContext, normalizeSessionKey } from "./session-key/normalize.js";
+export {
+  isSubagentSessionKey,
+  type ParsedSessionKey,
+  parseAgentSessionKey,
+  parseSessionKey,
+  sessionKeyAgentId,
+  subagentDepth,
+} from "./session-key/parse.js";
+// Thinking levels.
+export {
+  isThinkingLevel,
+  parseThinkingLevel,
+  THINKING_LEVELS,
+  type ThinkingLevel,
+} from "./thinking/levels.js";
