@@ -68,6 +68,26 @@ describe("agent", () => {
     expect(result.stderr).toBe('· read {"path":"AGENTS.md"}\n');
   });
 
+  it("says when a fallback answered, which model, and why the primary was skipped (text and --json)", async () => {
+    const document = {
+      agents: { defaults: { model: { primary: "anthropic/claude-opus-4-6", fallbacks: ["faux/faux-1"] } } },
+    };
+    const home = createHome(["From the fallback.", "Again."], document);
+    homes.push(home);
+    gateways.push(await startGateway(home, document));
+    const text = await claw(home, ["agent", "-m", "hi"]);
+    expect(text).toMatchObject({ code: 0, stdout: "From the fallback.\n" });
+    expect(text.stderr).toContain(
+      "fallback: answered by faux/faux-1; anthropic/claude-opus-4-6 skipped: no credentials configured",
+    );
+    const json = JSON.parse((await claw(home, ["agent", "-m", "again", "--json"])).stdout);
+    expect(json).toMatchObject({
+      status: "ok",
+      model: "faux/faux-1",
+      failover: [{ model: "anthropic/claude-opus-4-6", outcome: "skipped", skip: "no_profiles" }],
+    });
+  });
+
   it("--json prints the terminal state", async () => {
     const { home } = await setup(["Bonjour."]);
     const result = await claw(home, ["agent", "-m", "salut", "--json"]);

@@ -34,7 +34,14 @@ export function fakePorts(
       },
       active: () => [],
     },
-    sessions: { list: async () => [], patch: unused, reset: unused, delete: unused, history },
+    sessions: {
+      list: async () => [],
+      patch: unused,
+      reset: unused,
+      delete: unused,
+      compact: unused,
+      history,
+    },
     catalog: {
       agents: async () => [{ agentId: "main", isDefault: true }],
       models: async () => [],

@@ -199,6 +199,33 @@ describe("helpers", () => {
   });
 });
 
+describe("failover notices in a run", () => {
+  it("tell each skip once and never call missing credentials rejected ones", () => {
+    let state = initialState({ key: "agent:main:main", agentId: "main" });
+    const skipped = {
+      type: "candidate_skipped",
+      provider: "anthropic",
+      model: "claude-opus-4-6",
+      reason: "auth",
+      skip: "no_profiles",
+    };
+    for (const data of [
+      skipped,
+      skipped,
+      { type: "fallback", from: "anthropic/claude-opus-4-6", to: "faux/faux-1", reason: "auth" },
+    ])
+      state = reduce(state, {
+        type: "agent-event",
+        event: { runId: "r1", seq: 1, ts: 1, stream: "lifecycle", data: failover(data) },
+      } as Action);
+    const texts = state.items.map((i) => ("text" in i ? String(i.text) : ""));
+    expect(texts).toEqual([
+      "skipped anthropic/claude-opus-4-6: no credentials configured for anthropic (run `claw onboard`)",
+      "→ switched to faux/faux-1",
+    ]);
+  });
+});
+
 describe("failover notices", () => {
   it.each([
     [

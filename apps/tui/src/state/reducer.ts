@@ -3,7 +3,7 @@
  * structural sharing, so a component can tell by reference whether its item changed.
  */
 
-import type { AgentEventData } from "@claw/client";
+import type { AgentEventData, FailoverEventData } from "@claw/client";
 import { failoverNotice } from "./notices.js";
 import type {
   Action,
@@ -27,6 +27,7 @@ export function initialState(session: Pick<SessionInfo, "key" | "agentId">): Tui
     connection: "connecting",
     pending: false,
     endedRunIds: [],
+    failoverShown: [],
     showThinking: false,
     expandTools: false,
     nextId: 1,
@@ -114,6 +115,26 @@ function lastIndexWhere(items: readonly ChatItem[], test: (item: ChatItem) => bo
   return -1;
 }
 
+/** Each candidate's skip or failure is shown once per run; a fallback past it only says where it went. */
+function onFailover(state: TuiState, runId: string, data: FailoverEventData): TuiState {
+  const candidate =
+    data.type === "fallback"
+      ? data.from
+      : "model" in data
+        ? `${data.provider}/${data.model ?? ""}`
+        : data.provider;
+  const key = `${runId} ${candidate}`;
+  // Two profiles of one model failing are two facts; the same skip told twice is one.
+  const own = data.type === "attempt_failed" ? `${key} ${data.profileId ?? ""}` : key;
+  if (data.type === "fallback" && state.failoverShown.includes(key))
+    return push(state, notice(`→ switched to ${data.to}`, "info"));
+  if (state.failoverShown.includes(own)) return state;
+  const text = failoverNotice(data);
+  if (!text) return state;
+  const shown = [...state.failoverShown, key, own].slice(-64);
+  return { ...push(state, notice(text.text, text.level)), failoverShown: shown };
+}
+
 function onAgentEvent(state: TuiState, event: AgentEventPayload): TuiState {
   switch (event.stream) {
     case "assistant":
@@ -122,10 +143,7 @@ function onAgentEvent(state: TuiState, event: AgentEventPayload): TuiState {
       return onTool(state, event.runId, event.data);
     case "lifecycle": {
       const data = event.data;
-      if (data.phase === "failover") {
-        const text = failoverNotice(data);
-        return text ? push(state, notice(text.text, text.level)) : state;
-      }
+      if (data.phase === "failover") return onFailover(state, event.runId, data);
       if (data.phase === "start")
         return { ...state, activeRunId: liveRun(state, event.runId), pending: false };
       return state;

@@ -70,6 +70,8 @@ export interface TuiState {
    * response binds its run id; a late bind of an ended run must not show it as running again.
    */
   endedRunIds: readonly string[];
+  /** Failover notices already shown, as "runId candidate": each skip or failure is told once. */
+  failoverShown: readonly string[];
   showThinking: boolean;
   expandTools: boolean;
   /** Bumped on every new item id. */

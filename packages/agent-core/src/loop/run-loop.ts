@@ -103,7 +103,15 @@ export async function runAgentLoop(options: RunLoopOptions): Promise<RunResult> 
       endedAt,
     };
     if (error) result.error = error;
-    if (status === "ok") emit("lifecycle", { phase: "end", status, startedAt, endedAt, turns });
+    if (status === "ok")
+      emit("lifecycle", {
+        phase: "end",
+        status,
+        startedAt,
+        endedAt,
+        turns,
+        ...(lastAssistant ? { model: `${lastAssistant.provider}/${lastAssistant.model}` } : {}),
+      });
     else
       emit("lifecycle", {
         phase: "error",

@@ -70,6 +70,8 @@ export const LifecycleEventData = Type.Union([
     startedAt: Timestamp,
     endedAt: Timestamp,
     turns: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** "provider/model" that wrote the final answer (a fallback when the primary did not). */
+    model: Type.Optional(Type.String()),
     ...Command,
   }),
   Type.Object({

@@ -3,7 +3,7 @@
  * stdout as it arrives, tool calls go to stderr one compact line each, and the terminal state
  * becomes the exit code.
  */
-import type { AgentEvent } from "@claw/client";
+import type { AgentEvent, FailoverEventData } from "@claw/client";
 import { type CommandContext, EXIT_ABORTED, EXIT_FAILURE, EXIT_OK } from "../../context.js";
 
 export interface RunOutcome {
@@ -12,6 +12,48 @@ export interface RunOutcome {
   text?: string;
   error?: string;
   usage?: unknown;
+  /** "provider/model" that answered, when the run said so. */
+  model?: string;
+  /** What the fallback loop did, in order: each candidate that failed or was skipped, and why. */
+  failover?: FailoverStep[];
+}
+
+/** One candidate the fallback loop moved past. */
+export interface FailoverStep {
+  model: string;
+  profileId?: string;
+  outcome: "failed" | "skipped";
+  reason: string;
+  /** Why a skipped candidate was not called: no credentials, cooling down, disabled. */
+  skip?: string;
+  status?: number;
+}
+
+/** A person's words for a failover step: "anthropic/claude-opus-4-6: no credentials configured". */
+export function describeStep(step: FailoverStep): string {
+  const profile = step.profileId ? ` (profile ${step.profileId})` : "";
+  if (step.outcome === "skipped")
+    return `${step.model}${profile} skipped: ${step.skip === "no_profiles" ? "no credentials configured" : `${step.skip ?? "cooling down"} after ${step.reason}`}`;
+  return `${step.model}${profile} failed: ${step.reason}${step.status !== undefined ? ` (HTTP ${step.status})` : ""}`;
+}
+
+function toStep(data: FailoverEventData): FailoverStep | undefined {
+  if (data.type === "attempt_failed")
+    return {
+      model: `${data.provider}/${data.model}`,
+      ...(data.profileId ? { profileId: data.profileId } : {}),
+      outcome: "failed",
+      reason: data.reason,
+      ...(data.status !== undefined ? { status: data.status } : {}),
+    };
+  if (data.type === "candidate_skipped")
+    return {
+      model: `${data.provider}/${data.model}`,
+      outcome: "skipped",
+      reason: data.reason,
+      skip: data.skip,
+    };
+  return undefined;
 }
 
 export interface RunRenderer {
@@ -44,8 +86,16 @@ export function exitCodeOf(status: RunOutcome["status"]): number {
 export function createRunRenderer(context: CommandContext, options: { json: boolean }): RunRenderer {
   const { io, style } = context;
   let streamed = "";
+  let answeredBy: string | undefined;
+  const steps: FailoverStep[] = [];
   return {
     event(event) {
+      if (event.stream === "lifecycle" && event.data.phase === "failover") {
+        const step = toStep(event.data);
+        if (step) steps.push(step);
+      }
+      if (event.stream === "lifecycle" && event.data.phase === "end" && event.data.model)
+        answeredBy = event.data.model;
       if (options.json) return;
       if (event.stream === "assistant" && event.data.kind === undefined) {
         streamed += event.data.delta;
@@ -58,7 +108,12 @@ export function createRunRenderer(context: CommandContext, options: { json: bool
         io.stderr(`${style.red("✗")} ${event.data.name} failed: ${detail}\n`);
       }
     },
-    finish(outcome) {
+    finish(result) {
+      const outcome: RunOutcome = {
+        ...result,
+        ...(answeredBy ? { model: answeredBy } : {}),
+        ...(steps.length > 0 ? { failover: steps } : {}),
+      };
       if (options.json) {
         io.stdout(`${JSON.stringify(outcome, null, 2)}\n`);
         return exitCodeOf(outcome.status);
@@ -68,6 +123,12 @@ export function createRunRenderer(context: CommandContext, options: { json: bool
         io.stdout(outcome.text);
       }
       if (streamed !== "" && !streamed.endsWith("\n")) io.stdout("\n");
+      // Fallback is never silent: say who answered and why the others did not.
+      // (A failed run's error already lists every attempt.)
+      if (steps.length > 0 && outcome.status === "ok") {
+        const by = outcome.model ? `answered by ${outcome.model}; ` : "";
+        io.stderr(`${style.yellow("fallback:")} ${by}${steps.map(describeStep).join("; ")}\n`);
+      }
       if (outcome.status !== "ok") {
         const why = outcome.error ? `: ${outcome.error}` : "";
         io.stderr(
