@@ -8,6 +8,18 @@
  * console.log(await client.request("health"));
  */
 
+// Commonly used: the client and its errors.
+export {
+  ClawClient,
+  type ClawClientOptions,
+  type FinalResult,
+  type GapInfo,
+  type RequestArgs,
+  type RequestOptions,
+} from "./client.js";
+export { CLIENT_ERROR_CODES, GatewayConnectError, GatewayRequestError } from "./errors.js";
+
+// Protocol types a client works with, so consumers need not depend on @claw/protocol.
 /** The protocol's types a client works with, so consumers need not depend on @claw/protocol. */
 export type {
   AgentEvent,
@@ -27,13 +39,6 @@ export type {
   SessionRow,
   StatusResult,
 } from "@claw/protocol";
-export {
-  ClawClient,
-  type ClawClientOptions,
-  type FinalResult,
-  type GapInfo,
-  type RequestArgs,
-  type RequestOptions,
-} from "./client.js";
-export { CLIENT_ERROR_CODES, GatewayConnectError, GatewayRequestError } from "./errors.js";
+
+// Advanced: device identity and signing.
 export { createDeviceIdentity, type DeviceIdentity, IdentityStore, signDeviceBlock } from "./identity.js";

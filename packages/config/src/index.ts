@@ -4,8 +4,57 @@
  * apps call `loadConfig`.
  */
 
-// Model references are parsed by @claw/ids; re-exported for the config's existing users.
-// Session keys live in @claw/ids; re-exported here for the config's existing users.
+// Commonly used: load and validate `claw.json`, and its schema types.
+export {
+  expandConfigDocument,
+  type LoadConfigOptions,
+  type LoadedConfig,
+  loadConfig,
+  readConfigDocument,
+} from "./load/load-config.js";
+export {
+  defaultConfig,
+  type ValidateOptions,
+  type ValidationResult,
+  validateConfig,
+} from "./validate/validate-config.js";
+export {
+  type AgentDefaultsConfig,
+  type AgentEntryConfig,
+  type BindingConfig,
+  type ClawConfig,
+  ClawConfigSchema,
+  configJsonSchema,
+  type DmScopeValue,
+  type GatewaySettings,
+  type ModelSelectionConfig,
+  type ResetPolicyConfig,
+  type SessionSettings,
+} from "./schema/config.js";
+export { ConfigError, type ConfigIssue, formatConfigIssue, formatPath } from "./validate/issue.js";
+
+// Resolved from the config: agent scope, workspaces, reset policy, model refs.
+export {
+  type AgentsView,
+  DEFAULT_AGENT_ID,
+  type ResolvedAgentConfig,
+  resolveAgentConfig,
+  resolveDefaultAgentId,
+  resolveSessionAgentId,
+  resolveSessionAgentIds,
+  type SessionAgentParams,
+} from "./resolve/agent-scope.js";
+export { type DirInputs, resolveAgentStateDir, resolveAgentWorkspaceDir } from "./resolve/workspace.js";
+export {
+  DEFAULT_RESET_HOUR,
+  type EffectiveResetPolicy,
+  resolveSessionResetPolicy,
+  type SessionChatType,
+} from "./resolve/session-reset.js";
+export { modelSelectionRefs } from "./resolve/model-ref.js";
+export { type ConfigPaths, expandUserPath, type PathInputs, resolveConfigPaths } from "./load/paths.js";
+
+// Session keys and model references live in @claw/ids; re-exported for the config's existing users.
 export {
   buildCronSessionKey,
   buildDirectSessionKey,
@@ -29,59 +78,15 @@ export {
   resolveLinkedPeerId,
   type ThreadRef,
 } from "@claw/ids";
+
+// Advanced: loader pieces, path access, redaction and writing.
 export { isEnvReference, substituteEnv } from "./load/env-substitution.js";
 export { deepMerge, INCLUDE_KEY, type IncludeOptions, loadWithIncludes } from "./load/includes.js";
-export {
-  expandConfigDocument,
-  type LoadConfigOptions,
-  type LoadedConfig,
-  loadConfig,
-  readConfigDocument,
-} from "./load/load-config.js";
 export { parseJson5 } from "./load/parse-json5.js";
-export { type ConfigPaths, expandUserPath, type PathInputs, resolveConfigPaths } from "./load/paths.js";
-export {
-  type AgentsView,
-  DEFAULT_AGENT_ID,
-  type ResolvedAgentConfig,
-  resolveAgentConfig,
-  resolveDefaultAgentId,
-  resolveSessionAgentId,
-  resolveSessionAgentIds,
-  type SessionAgentParams,
-} from "./resolve/agent-scope.js";
-export { modelSelectionRefs } from "./resolve/model-ref.js";
-export {
-  DEFAULT_RESET_HOUR,
-  type EffectiveResetPolicy,
-  resolveSessionResetPolicy,
-  type SessionChatType,
-} from "./resolve/session-reset.js";
-export { type DirInputs, resolveAgentStateDir, resolveAgentWorkspaceDir } from "./resolve/workspace.js";
-export {
-  type AgentDefaultsConfig,
-  type AgentEntryConfig,
-  type BindingConfig,
-  type ClawConfig,
-  ClawConfigSchema,
-  configJsonSchema,
-  type DmScopeValue,
-  type GatewaySettings,
-  type ModelSelectionConfig,
-  type ResetPolicyConfig,
-  type SessionSettings,
-} from "./schema/config.js";
 export { durationMs } from "./schema/primitives.js";
 export type { ModelKnowledge } from "./validate/check-models.js";
 export { closestMatch, didYouMean } from "./validate/closest.js";
-export { ConfigError, type ConfigIssue, formatConfigIssue, formatPath } from "./validate/issue.js";
 export { type SchemaLookup, schemaAtPath } from "./validate/schema-at-path.js";
-export {
-  defaultConfig,
-  type ValidateOptions,
-  type ValidationResult,
-  validateConfig,
-} from "./validate/validate-config.js";
 export {
   getAtPath,
   type PathSegment,

@@ -1,53 +1,6 @@
-export {
-  type AuthStore,
-  type AuthStoreOptions,
-  createAuthStore,
-  type FailureNote,
-  type ProfilePlan,
-} from "./auth-store.js";
-export {
-  type CandidateConfig,
-  type ModelRef,
-  type ModelRefInput,
-  resolveCandidates,
-  toModelRef,
-} from "./candidates.js";
-export {
-  type Availability,
-  applyFailure,
-  applySuccess,
-  availability,
-  type CooldownConfig,
-  type CooldownEntry,
-  cooldownDuration,
-  DEFAULT_COOLDOWNS,
-  type DoublingLane,
-  type ProfileState,
-  resolveCooldownConfig,
-} from "./cooldown.js";
-export {
-  AllCandidatesFailedError,
-  FailoverError,
-  type FailoverErrorInit,
-  type FallbackAttempt,
-  type SkipCause,
-} from "./errors.js";
-export type { FailoverEvent } from "./events.js";
-export {
-  type CooldownLane,
-  type CooldownPlan,
-  type CooldownScope,
-  cooldownFor,
-  REASON_POLICY,
-  type ReasonPolicy,
-} from "./policy.js";
-export {
-  type CoolingProfile,
-  credentialOf,
-  type OrderInput,
-  orderProfiles,
-  type ProfileOrder,
-} from "./profiles.js";
+/** @claw/failover — model fallback, auth-profile rotation and cooldowns, table-driven and explained. */
+
+// Commonly used: run a call over a model chain with profile rotation and cooldowns.
 export {
   type Attempt,
   type FallbackFailure,
@@ -57,6 +10,37 @@ export {
   type RunWithFallbackOptions,
   runWithModelFallback,
 } from "./run-with-fallback.js";
+export {
+  type CandidateConfig,
+  type ModelRef,
+  type ModelRefInput,
+  resolveCandidates,
+  toModelRef,
+} from "./candidates.js";
+export {
+  AllCandidatesFailedError,
+  FailoverError,
+  type FailoverErrorInit,
+  type FallbackAttempt,
+  type SkipCause,
+} from "./errors.js";
+export type { FailoverEvent } from "./events.js";
+
+// Auth profiles and where their state is stored.
+export {
+  type AuthStore,
+  type AuthStoreOptions,
+  createAuthStore,
+  type FailureNote,
+  type ProfilePlan,
+} from "./auth-store.js";
+export {
+  type CoolingProfile,
+  credentialOf,
+  type OrderInput,
+  orderProfiles,
+  type ProfileOrder,
+} from "./profiles.js";
 export {
   createJsonFileAuthStateStore,
   type JsonFileAuthStore,
@@ -71,3 +55,26 @@ export type {
   CredentialStore,
   OAuthProfile,
 } from "./stores/types.js";
+
+// Advanced: the policy tables and cooldown maths the runner is built from.
+export {
+  type CooldownLane,
+  type CooldownPlan,
+  type CooldownScope,
+  cooldownFor,
+  REASON_POLICY,
+  type ReasonPolicy,
+} from "./policy.js";
+export {
+  type Availability,
+  applyFailure,
+  applySuccess,
+  availability,
+  type CooldownConfig,
+  type CooldownEntry,
+  cooldownDuration,
+  DEFAULT_COOLDOWNS,
+  type DoublingLane,
+  type ProfileState,
+  resolveCooldownConfig,
+} from "./cooldown.js";

@@ -9,12 +9,8 @@
  * await gw.close({ reason: "restart", restartExpectedMs: 2000 });
  */
 
-export { isLoopbackHost } from "./auth/loopback.js";
-export { isAllowedOrigin } from "./auth/origin.js";
-export { assertUsableAuth, type GatewayAuth, GatewayConfigError } from "./auth/shared-secret.js";
-export type { GatewayLogger } from "./context.js";
-export { negotiateProtocol } from "./handshake/connect.js";
-export { DEFAULT_LIMITS, type GatewayLimits } from "./limits.js";
+// Commonly used: start the gateway.
+export { type GatewayHandle, type GatewayOptions, startGateway } from "./server.js";
 export type {
   AgentInfo,
   CatalogPort,
@@ -31,4 +27,11 @@ export type {
   StatusPort,
 } from "./runtime.js";
 export { RuntimeError } from "./runtime.js";
-export { type GatewayHandle, type GatewayOptions, startGateway } from "./server.js";
+export type { GatewayLogger } from "./context.js";
+
+// Advanced: auth, handshake and limits.
+export { assertUsableAuth, type GatewayAuth, GatewayConfigError } from "./auth/shared-secret.js";
+export { isLoopbackHost } from "./auth/loopback.js";
+export { isAllowedOrigin } from "./auth/origin.js";
+export { negotiateProtocol } from "./handshake/connect.js";
+export { DEFAULT_LIMITS, type GatewayLimits } from "./limits.js";

@@ -3,8 +3,9 @@
  * thinking levels and model references. No dependencies.
  */
 
-// Model references ("provider/model").
+// Commonly used: model references ("provider/model").
 export { formatModelRef, type ModelRef, parseModelRef, requireModelRef } from "./model-ref/parse.js";
+
 // Session keys: build and read the keys runs, transcripts and channels are filed under.
 export {
   buildCronSessionKey,
@@ -23,7 +24,6 @@ export {
   scopeSessionKey,
   type ThreadRef,
 } from "./session-key/build.js";
-export { type NormalizeContext, normalizeSessionKey } from "./session-key/normalize.js";
 export {
   isSubagentSessionKey,
   type ParsedSessionKey,
@@ -32,6 +32,8 @@ export {
   sessionKeyAgentId,
   subagentDepth,
 } from "./session-key/parse.js";
+export { type NormalizeContext, normalizeSessionKey } from "./session-key/normalize.js";
+
 // Thinking levels.
 export {
   isThinkingLevel,

@@ -8,13 +8,15 @@
  * if (!r.ok) console.error(r.message);
  */
 
-export type { Static } from "typebox";
-export * from "./constants.js";
-export * from "./device-auth.js";
-export * from "./errors.js";
+// Commonly used: frames, validation, constants and the method/event tables.
 export * from "./frames.js";
+export * from "./validate.js";
+export * from "./constants.js";
+export * from "./table.js";
+export * from "./errors.js";
+
+// Method and event schemas.
 export * from "./handshake.js";
-export * from "./json-schema.js";
 export * from "./methods/agent.js";
 export * from "./methods/agent-event.js";
 export * from "./methods/chat.js";
@@ -22,6 +24,9 @@ export * from "./methods/config.js";
 export * from "./methods/devices.js";
 export * from "./methods/sessions.js";
 export * from "./methods/system.js";
+
+// Advanced: device auth, scopes, JSON Schema export.
+export * from "./device-auth.js";
 export * from "./scopes.js";
-export * from "./table.js";
-export * from "./validate.js";
+export * from "./json-schema.js";
+export type { Static } from "typebox";

@@ -6,15 +6,9 @@
  * const policy = compileToolPolicy({ global: { profile: "coding" }, sender: { isOwner: false } });
  * policy.resolve(CORE_TOOL_IDS); // the coding tools available to this turn
  */
-export {
-  CORE_TOOL_IDS,
-  CORE_TOOLS,
-  getCoreTool,
-  OWNER_ONLY_TOOLS,
-  sortToolsByCatalog,
-  type ToolCatalogEntry,
-  type ToolSection,
-} from "./catalog.js";
+
+// Commonly used: compile a policy, explain it, and the core tool catalog.
+export { type CompiledToolPolicy, compileToolPolicy } from "./pipeline/compile.js";
 export {
   explainCompiledToolPolicy,
   explainToolPolicy,
@@ -24,7 +18,19 @@ export {
   type ToolRemoval,
   type ToolVerdict,
 } from "./explain.js";
-export { normalizeToolName, TOOL_ALIASES, TOOL_GROUPS } from "./groups.js";
+export {
+  CORE_TOOL_IDS,
+  CORE_TOOLS,
+  getCoreTool,
+  OWNER_ONLY_TOOLS,
+  sortToolsByCatalog,
+  type ToolCatalogEntry,
+  type ToolSection,
+} from "./catalog.js";
+export { isToolProfileId, TOOL_PROFILE_IDS, TOOL_PROFILES, type ToolProfileId } from "./profiles.js";
+export type * from "./types.js";
+
+// Advanced: matching, groups, layers, caching and subagent rules the policy is built from.
 export {
   classifyEntry,
   compileToolMatcher,
@@ -33,11 +39,9 @@ export {
   type ToolListEntry,
   type ToolMatcher,
 } from "./match.js";
-export { createToolPolicyCache, type ToolPolicyCache, toolPolicyCacheKey } from "./pipeline/cache.js";
-export { type CompiledToolPolicy, compileToolPolicy } from "./pipeline/compile.js";
+export { normalizeToolName, TOOL_ALIASES, TOOL_GROUPS } from "./groups.js";
 export { TOOL_POLICY_LAYERS, type ToolPolicyLayer, type ToolPolicyLayerId } from "./pipeline/layers.js";
 export type { PolicyStep } from "./pipeline/steps.js";
+export { createToolPolicyCache, type ToolPolicyCache, toolPolicyCacheKey } from "./pipeline/cache.js";
 export { DEFAULT_MAX_SPAWN_DEPTH, SUBAGENT_DENY_RULES, subagentDenyEntries } from "./pipeline/subagent.js";
 export type { ToolPolicyWarning, ToolPolicyWarningCode } from "./pipeline/warnings.js";
-export { isToolProfileId, TOOL_PROFILE_IDS, TOOL_PROFILES, type ToolProfileId } from "./profiles.js";
-export type * from "./types.js";

@@ -6,6 +6,7 @@
  * const { tools, dispose } = createCodingTools({ workspaceDir: "/home/me/project" });
  * const runtime = createAgentRuntime({ agents: [{ id: "main", model: { primary: "anthropic/claude-sonnet-4-5" }, tools }], ... });
  */
+
 import type { AgentTool } from "@claw/agent-core";
 import { createExecTool, type ExecToolOptions } from "./exec/exec-tool.js";
 import { ProcessRegistry } from "./exec/process-registry.js";
@@ -21,22 +22,7 @@ import type { CodingToolsOptions } from "./shared/options.js";
 import { createWorkspace } from "./shared/workspace.js";
 import { createWebFetchTool, type WebFetchOptions } from "./web/web-fetch-tool.js";
 
-export { createExecTool, type ExecToolOptions } from "./exec/exec-tool.js";
-export { ProcessRegistry } from "./exec/process-registry.js";
-export { createProcessTool } from "./exec/process-tool.js";
-export { createEditTool } from "./fs/edit.js";
-export { createFindTool } from "./fs/find.js";
-export { createGrepTool } from "./fs/grep.js";
-export { createLsTool } from "./fs/ls.js";
-export { createReadTool } from "./fs/read.js";
-export { createWriteTool } from "./fs/write.js";
-export { createApplyPatchTool } from "./patch/apply-patch-tool.js";
-export { type PatchOperation, PatchSyntaxError, parsePatch } from "./patch/parse-patch.js";
-export type { CodingToolsOptions } from "./shared/options.js";
-export { looksBinary, truncateMiddle } from "./shared/truncate.js";
-export { createWorkspace, PathEscapeError, type Workspace } from "./shared/workspace.js";
-export { createWebFetchTool, htmlToMarkdown, type WebFetchOptions } from "./web/web-fetch-tool.js";
-
+// Commonly used: every coding tool at once, contained in one workspace.
 /** The names `createCodingTools` returns, in catalog order (for explaining policy without creating tools). */
 export const CODING_TOOL_NAMES = [
   "read",
@@ -84,3 +70,22 @@ export function createCodingTools(
   ];
   return { tools, processes, dispose: () => processes.dispose() };
 }
+
+// The individual tools.
+export { createReadTool } from "./fs/read.js";
+export { createWriteTool } from "./fs/write.js";
+export { createEditTool } from "./fs/edit.js";
+export { createApplyPatchTool } from "./patch/apply-patch-tool.js";
+export { createLsTool } from "./fs/ls.js";
+export { createFindTool } from "./fs/find.js";
+export { createGrepTool } from "./fs/grep.js";
+export { createExecTool, type ExecToolOptions } from "./exec/exec-tool.js";
+export { createProcessTool } from "./exec/process-tool.js";
+export { createWebFetchTool, htmlToMarkdown, type WebFetchOptions } from "./web/web-fetch-tool.js";
+export type { CodingToolsOptions } from "./shared/options.js";
+
+// Advanced: the workspace, process registry, patch parser and text helpers the tools are built from.
+export { createWorkspace, PathEscapeError, type Workspace } from "./shared/workspace.js";
+export { ProcessRegistry } from "./exec/process-registry.js";
+export { type PatchOperation, PatchSyntaxError, parsePatch } from "./patch/parse-patch.js";
+export { looksBinary, truncateMiddle } from "./shared/truncate.js";
