@@ -52,6 +52,12 @@ export {
 } from "./resolve/agent-scope.js";
 export { modelSelectionRefs } from "./resolve/model-ref.js";
 export {
+  isSandboxConfigured,
+  resolveSessionSandbox,
+  type SandboxMode,
+  type SessionSandbox,
+} from "./resolve/sandbox.js";
+export {
   DEFAULT_RESET_HOUR,
   type EffectiveResetPolicy,
   resolveSessionResetPolicy,

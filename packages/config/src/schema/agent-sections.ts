@@ -122,6 +122,14 @@ export const sandboxProps = {
   scope: Type.Enum(["session", "agent", "shared"], { default: "agent" }),
   workspaceRoot: Type.Optional(Type.String()),
   workspaceAccess: Type.Enum(["rw", "ro", "none"], { default: "rw" }),
+  network: Type.Boolean({ default: false, description: "Let sandboxed commands use the network." }),
+  limits: Type.Optional(
+    closedObject({
+      cpuSeconds: Type.Optional(PositiveInteger),
+      memoryMb: Type.Optional(PositiveInteger),
+      maxProcesses: Type.Optional(PositiveInteger),
+    }),
+  ),
   sessionToolsVisibility: Type.Enum(["spawned", "all"], { default: "spawned" }),
   docker: Type.Optional(
     closedObject({
