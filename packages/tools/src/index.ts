@@ -21,6 +21,7 @@ import type { CodingToolsOptions } from "./shared/options.js";
 import { createWorkspace } from "./shared/workspace.js";
 import { createWebFetchTool, type WebFetchOptions } from "./web/web-fetch-tool.js";
 
+export { INHERITED_ENV_NAMES, minimalCommandEnv } from "./exec/command-env.js";
 export { createExecTool, type ExecToolOptions } from "./exec/exec-tool.js";
 export { ProcessRegistry } from "./exec/process-registry.js";
 export { createProcessTool } from "./exec/process-tool.js";
@@ -32,6 +33,15 @@ export { createReadTool } from "./fs/read.js";
 export { createWriteTool } from "./fs/write.js";
 export { createApplyPatchTool } from "./patch/apply-patch-tool.js";
 export { type PatchOperation, PatchSyntaxError, parsePatch } from "./patch/parse-patch.js";
+export { bwrapArgs, readHostLayout } from "./sandbox/bwrap-args.js";
+export {
+  assertBwrapUsable,
+  BWRAP_INSTALL_HINT,
+  type BwrapCheck,
+  checkBwrap,
+  SandboxUnavailableError,
+} from "./sandbox/bwrap-check.js";
+export type { SandboxResolver, SandboxSpec } from "./sandbox/sandbox-spec.js";
 export type { CodingToolsOptions } from "./shared/options.js";
 export { looksBinary, truncateMiddle } from "./shared/truncate.js";
 export { createWorkspace, PathEscapeError, type Workspace } from "./shared/workspace.js";
