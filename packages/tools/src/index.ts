@@ -45,6 +45,14 @@ export type { SandboxResolver, SandboxSpec } from "./sandbox/sandbox-spec.js";
 export type { CodingToolsOptions } from "./shared/options.js";
 export { looksBinary, truncateMiddle } from "./shared/truncate.js";
 export { createWorkspace, PathEscapeError, type Workspace } from "./shared/workspace.js";
+export { BLOCKED_IPV4, BLOCKED_IPV6, blockedAddressReason } from "./web/address-guard.js";
+export {
+  BlockedAddressError,
+  type GuardedGetOptions,
+  type GuardedResponse,
+  guardedGet,
+} from "./web/guarded-request.js";
+export { unwrapUntrusted, wrapUntrusted } from "./web/untrusted.js";
 export { createWebFetchTool, htmlToMarkdown, type WebFetchOptions } from "./web/web-fetch-tool.js";
 
 /** The names `createCodingTools` returns, in catalog order (for explaining policy without creating tools). */
