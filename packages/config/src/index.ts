@@ -56,6 +56,7 @@ export {
   resolveSessionSandbox,
   type SandboxMode,
   type SessionSandbox,
+  sandboxToolRules,
 } from "./resolve/sandbox.js";
 export {
   DEFAULT_RESET_HOUR,

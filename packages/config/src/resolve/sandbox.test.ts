@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ClawConfig } from "../schema/config.js";
 import { validateConfig } from "../validate/validate-config.js";
-import { isSandboxConfigured, resolveSessionSandbox } from "./sandbox.js";
+import { isSandboxConfigured, resolveSessionSandbox, sandboxToolRules } from "./sandbox.js";
 
 function config(document: object): ClawConfig {
   const result = validateConfig(document);
@@ -17,6 +17,7 @@ describe("resolveSessionSandbox", () => {
     ["non-main", "agent:main:telegram:group:7", true],
     ["non-main", "agent:main:subagent:abc", true],
     ["all", "agent:main:main", true],
+    ["non-main", undefined, true],
   ] as const)("mode %s, session %s → sandboxed %s", (mode, sessionKey, sandboxed) => {
     const cfg = config({ agents: { defaults: { sandbox: { mode } } } });
     expect(resolveSessionSandbox(cfg, "main", sessionKey) !== undefined).toBe(sandboxed);
@@ -74,5 +75,18 @@ describe("isSandboxConfigured", () => {
     [{ agents: { list: [{ id: "a", sandbox: { mode: "off" } }] } }, false],
   ])("%j → %s", (document, expected) => {
     expect(isSandboxConfigured(config(document))).toBe(expected);
+  });
+});
+
+describe("sandboxToolRules", () => {
+  it("is the sandbox.tools layer with its source, only for a sandboxed session", () => {
+    const cfg = config({
+      agents: { defaults: { sandbox: { mode: "non-main", tools: { deny: ["exec"] } } } },
+    });
+    expect(sandboxToolRules(resolveSessionSandbox(cfg, "main", "agent:main:main"))).toBeUndefined();
+    expect(sandboxToolRules(resolveSessionSandbox(cfg, "main", "agent:main:discord:group:1"))).toEqual({
+      deny: ["exec"],
+      source: "agents.defaults.sandbox.tools",
+    });
   });
 });
