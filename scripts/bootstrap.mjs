@@ -49,7 +49,9 @@ function ensureBubblewrap() {
   if (process.platform !== "linux" || spawnSync("bwrap", ["--version"], { env }).status === 0) return;
   const canInstall = process.getuid?.() === 0 && spawnSync("apt-get", ["--version"], { env }).status === 0;
   if (!canInstall) {
-    console.error("• bubblewrap (bwrap) is missing and cannot be installed here: sandbox tests will be skipped");
+    console.error(
+      "• bubblewrap (bwrap) is missing and cannot be installed here: sandbox tests will be skipped",
+    );
     return;
   }
   console.error("• installing bubblewrap for the sandbox tests (apt-get install -y bubblewrap)");
