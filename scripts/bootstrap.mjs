@@ -44,6 +44,25 @@ if (!hasPnpm()) {
 
 must("pnpm", ["install", "--frozen-lockfile", "--prefer-offline", "--reporter=silent"]);
 
+/** The sandbox tests need bwrap; as root with apt-get we install it, otherwise they skip and say why. */
+function ensureBubblewrap() {
+  if (process.platform !== "linux" || spawnSync("bwrap", ["--version"], { env }).status === 0) return;
+  const canInstall = process.getuid?.() === 0 && spawnSync("apt-get", ["--version"], { env }).status === 0;
+  if (!canInstall) {
+    console.error(
+      "• bubblewrap (bwrap) is missing and cannot be installed here: sandbox tests will be skipped",
+    );
+    return;
+  }
+  console.error("• installing bubblewrap for the sandbox tests (apt-get install -y bubblewrap)");
+  const aptEnv = { ...env, DEBIAN_FRONTEND: "noninteractive" };
+  if (run("apt-get", ["install", "-y", "bubblewrap"], { env: aptEnv }) !== 0) {
+    run("apt-get", ["update"], { env: aptEnv });
+    if (run("apt-get", ["install", "-y", "bubblewrap"], { env: aptEnv }) !== 0)
+      console.error("• installing bubblewrap failed: sandbox tests will be skipped");
+  }
+}
+
 const claw = ["apps/cli/bin/claw.js"];
 switch (job) {
   case "start": {
@@ -67,6 +86,7 @@ switch (job) {
   case "test":
     // The repository must be self-contained: no test or script may read ../shared or another machine's paths.
     must("node", ["scripts/check-outside-paths.mjs"]);
+    ensureBubblewrap();
     must("pnpm", ["run", "lint"]);
     must("pnpm", ["exec", "turbo", "run", "typecheck", "--output-logs=errors-only"]);
     must("pnpm", ["exec", "turbo", "run", "build", "--output-logs=errors-only"]);

@@ -207,6 +207,27 @@ describe("sessions, models, skills, tools", () => {
     expect((await claw(home, ["tools", "explain", "--agent", "ghost"])).code).toBe(2);
   });
 
+  it("tools explain applies sandbox.tools to sandboxed sessions only", async () => {
+    const home = createHome([], {
+      agents: {
+        defaults: { model: "faux/faux-1", sandbox: { mode: "non-main", tools: { deny: ["exec"] } } },
+      },
+    });
+    homes.push(home);
+    const main = JSON.parse((await claw(home, ["tools", "explain", "--json"])).stdout);
+    expect(main.sandboxed).toBe(false);
+    expect(main.tools).toContain("exec");
+    const group = await claw(home, [
+      "tools",
+      "explain",
+      "exec",
+      "--session",
+      "agent:default:telegram:group:7",
+    ]);
+    expect(group.stdout).toContain("sandboxed");
+    expect(group.stdout).toMatch(/removed exec +by agents\.defaults\.sandbox\.tools\.deny/);
+  });
+
   it("tools explain lists exactly the tools the gateway gives the model; one tool; unknown names", async () => {
     const document = { agents: { defaults: { model: "faux/faux-1" } }, tools: { deny: ["process"] } };
     const home = createHome([], document);

@@ -44,6 +44,13 @@ export {
   resolveSessionAgentIds,
   type SessionAgentParams,
 } from "./resolve/agent-scope.js";
+export {
+  isSandboxConfigured,
+  resolveSessionSandbox,
+  type SandboxMode,
+  type SessionSandbox,
+  sandboxToolRules,
+} from "./resolve/sandbox.js";
 export { type DirInputs, resolveAgentStateDir, resolveAgentWorkspaceDir } from "./resolve/workspace.js";
 export {
   DEFAULT_RESET_HOUR,

@@ -89,3 +89,23 @@ export { createWorkspace, PathEscapeError, type Workspace } from "./shared/works
 export { ProcessRegistry } from "./exec/process-registry.js";
 export { type PatchOperation, PatchSyntaxError, parsePatch } from "./patch/parse-patch.js";
 export { looksBinary, truncateMiddle } from "./shared/truncate.js";
+
+// Advanced: the OS sandbox, the clean command environment and the web address guard.
+export { INHERITED_ENV_NAMES, minimalCommandEnv } from "./exec/command-env.js";
+export { bwrapArgs, readHostLayout } from "./sandbox/bwrap-args.js";
+export {
+  assertBwrapUsable,
+  BWRAP_INSTALL_HINT,
+  type BwrapCheck,
+  checkBwrap,
+  SandboxUnavailableError,
+} from "./sandbox/bwrap-check.js";
+export type { SandboxResolver, SandboxSpec } from "./sandbox/sandbox-spec.js";
+export { BLOCKED_IPV4, BLOCKED_IPV6, blockedAddressReason } from "./web/address-guard.js";
+export {
+  BlockedAddressError,
+  type GuardedGetOptions,
+  type GuardedResponse,
+  guardedGet,
+} from "./web/guarded-request.js";
+export { unwrapUntrusted, wrapUntrusted } from "./web/untrusted.js";

@@ -1,8 +1,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createWebFetchTool } from "../src/index.js";
+import { createWebFetchTool, unwrapUntrusted, type WebFetchOptions } from "../src/index.js";
 import { call, text } from "./helpers.js";
+
+/** The test server is on loopback, which web_fetch refuses unless the host is allowed by name. */
+const fetchTool = (options: WebFetchOptions = {}) =>
+  createWebFetchTool({ allowPrivate: ["127.0.0.1"], ...options });
+const page = (result: Parameters<typeof text>[0]) => unwrapUntrusted(text(result));
 
 let server: Server;
 let base = "";
@@ -42,23 +47,21 @@ afterAll(() => {
 
 describe("web_fetch", () => {
   it("turns HTML into markdown without scripts or styles", async () => {
-    const out = text(await call(createWebFetchTool(), { url: `${base}/page` }));
+    const out = page(await call(fetchTool(), { url: `${base}/page` }));
     expect(out).toBe("# Title\n\nSome **bold** text.");
   });
 
   it("caps the response size", async () => {
-    const out = text(await call(createWebFetchTool({ maxBytes: 1000 }), { url: `${base}/big` }));
+    const out = text(await call(fetchTool({ maxBytes: 1000 }), { url: `${base}/big` }));
     expect(out).toContain("[response cut at the size limit]");
   });
 
   it("times out", async () => {
-    await expect(call(createWebFetchTool({ timeoutMs: 100 }), { url: `${base}/slow` })).rejects.toThrow(
-      /timed out/,
-    );
+    await expect(call(fetchTool({ timeoutMs: 100 }), { url: `${base}/slow` })).rejects.toThrow(/timed out/);
   });
 
   it("reports HTTP errors as error results", async () => {
-    const result = await call(createWebFetchTool(), { url: `${base}/missing` });
+    const result = await call(fetchTool(), { url: `${base}/missing` });
     expect(result.isError).toBe(true);
     expect(text(result)).toMatch(/^HTTP 404/);
   });
@@ -67,7 +70,7 @@ describe("web_fetch", () => {
     ["/image", /image\/png/],
     ["/untyped-binary", /binary/],
   ])("refuses binary content from %s instead of dumping its bytes", async (path, kind) => {
-    const error = await call(createWebFetchTool(), { url: `${base}${path}` }).catch((e: Error) => e);
+    const error = await call(fetchTool(), { url: `${base}${path}` }).catch((e: Error) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toMatch(kind);
     expect((error as Error).message).toMatch(/\d+ bytes/);
@@ -75,10 +78,10 @@ describe("web_fetch", () => {
   });
 
   it("returns JSON as text", async () => {
-    expect(text(await call(createWebFetchTool(), { url: `${base}/json` }))).toBe('{"ok":true}');
+    expect(page(await call(fetchTool(), { url: `${base}/json` }))).toBe('{"ok":true}');
   });
 
   it.each([["file:///etc/passwd"], ["not a url"]])("refuses %j", async (url) => {
-    await expect(call(createWebFetchTool(), { url })).rejects.toThrow(/Only http and https|not a valid URL/);
+    await expect(call(fetchTool(), { url })).rejects.toThrow(/Only http and https|not a valid URL/);
   });
 });

@@ -16,6 +16,9 @@ import {
   resolveAgentConfig,
   resolveAgentWorkspaceDir,
   resolveDefaultAgentId,
+  resolveSessionSandbox,
+  type SessionSandbox,
+  sandboxToolRules,
 } from "@claw/config";
 import type { MemoryIndex } from "@claw/memory";
 import {
@@ -43,6 +46,8 @@ export interface AssembledAgent {
   extraFilters: ToolFilter[];
   /** The agent's memory index, when memory search is enabled (opened by assembleClaw). */
   memory?: MemoryIndex;
+  /** The sandbox a session of this agent runs in, from the current config (reset on reload). */
+  sandboxFor(sessionKey: string | undefined): SessionSandbox | undefined;
 }
 
 type ToolFilter = NonNullable<AgentDefinition["filterTools"]>;
@@ -84,10 +89,17 @@ export async function assembleAgents(options: AgentAssemblyOptions): Promise<Ass
       }),
       watch: options.watchSkills ?? true,
     });
+    // exec asks the agent per run, so a config reload changes the sandbox of the next command.
+    const sandboxFor = (run: { sessionKey?: string }) => agent.sandboxFor(run.sessionKey);
     const tools = createCodingTools({
       workspaceDir,
-      exec: { timeoutSeconds: config.tools.exec.timeoutSec, backgroundMs: config.tools.exec.backgroundMs },
-      webFetch: { maxChars: config.tools.web.fetch.maxChars },
+      exec: {
+        timeoutSeconds: config.tools.exec.timeoutSec,
+        backgroundMs: config.tools.exec.backgroundMs,
+        extraEnv: config.tools.exec.env,
+        sandboxFor,
+      },
+      webFetch: { maxChars: config.tools.web.fetch.maxChars, allowPrivate: config.tools.web.allowPrivate },
     });
     const agent: AssembledAgent = {
       definition: { id, model: { primary: FALLBACK_PRIMARY_MODEL } },
@@ -97,6 +109,7 @@ export async function assembleAgents(options: AgentAssemblyOptions): Promise<Ass
       tools,
       extraTools: [],
       extraFilters: [],
+      sandboxFor: () => undefined,
     };
     configureAgent(agent, config, options.env);
     assembled.push(agent);
@@ -119,11 +132,13 @@ export function configureAgent(
   const defaults = config.agents.defaults;
   const refs = modelSelectionRefs(resolved?.model ?? defaults.model);
   const offered = agent.tools.tools.filter((t) => isCodingToolOffered(t.name, config));
+  agent.sandboxFor = (sessionKey) => resolveSessionSandbox(config, id, sessionKey);
   const policy = createPolicyToolFilter({
     global: config.tools,
     agent: { id, ...(resolved?.tools ?? defaults.tools) },
     maxSpawnDepth: resolved?.subagents?.maxSpawnDepth ?? defaults.subagents?.maxSpawnDepth,
     subagentTools: config.tools.subagents.tools,
+    sandboxFor: (sessionKey) => sandboxToolRules(agent.sandboxFor(sessionKey)),
   });
   const extraFilters = agent.extraFilters;
   Object.assign(agent.definition, {

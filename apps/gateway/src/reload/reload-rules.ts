@@ -22,22 +22,22 @@ export const RELOAD_RULES: readonly ReloadRule[] = [
   { pattern: /^agents\.list$/, effect: "restart", note: "adding or removing agents" },
   {
     pattern: new RegExp(
-      `^${AGENT}\\.(id|workspace|skipBootstrap|memorySearch|compaction|contextPruning|subagents|maxConcurrent|sandbox)(\\.|$)`,
+      `^${AGENT}\\.(id|workspace|skipBootstrap|memorySearch|compaction|contextPruning|subagents|maxConcurrent)(\\.|$)`,
     ),
     effect: "restart",
     note: "workspaces, memory indexes, compaction, lanes and subagent limits are opened at start",
   },
   {
-    pattern: /^tools\.(exec\.(timeoutSec|backgroundMs)|web\.fetch\.maxChars)(\.|$)/,
+    pattern: /^tools\.(exec\.(timeoutSec|backgroundMs|env)|web\.(fetch\.maxChars|allowPrivate))(\.|$)/,
     effect: "restart",
-    note: "the coding tools are created with these limits",
+    note: "the coding tools are created with these limits, environment and allowed hosts",
   },
   {
     pattern: new RegExp(
-      `^${AGENT}\\.(model|models|tools|thinkingDefault|timeoutSeconds|skills|identity|userTimezone|bootstrapMaxChars|default|name)(\\.|$)`,
+      `^${AGENT}\\.(model|models|tools|thinkingDefault|timeoutSeconds|skills|identity|userTimezone|bootstrapMaxChars|default|name|sandbox)(\\.|$)`,
     ),
     effect: "live",
-    note: "read per run: models, fallbacks, tool policy, prompt and skills",
+    note: "read per run: models, fallbacks, tool policy, sandbox, prompt and skills",
   },
   { pattern: /^tools(\.|$)/, effect: "live", note: "tool policy is applied per run" },
   { pattern: /^models(\.|$)/, effect: "live", note: "providers, custom models and keys are re-read" },

@@ -20,6 +20,8 @@ export interface PolicyToolFilterOptions {
   /** `tools.subagents.tools`. */
   subagentTools?: SourcedToolRuleSet;
   ownerOnly?: readonly string[];
+  /** The sandbox layer for a session (`sandbox.tools`), or undefined when it is not sandboxed. */
+  sandboxFor?: (sessionKey: string) => SourcedToolRuleSet | undefined;
 }
 
 /** How deep a session key is nested, one level per `:subagent:` segment (owned by `@claw/ids`). */
@@ -50,6 +52,7 @@ export function toolPolicyOptions(
     agent: options.agent ?? { id: context.agentId },
     model: { provider: context.model.provider, id: context.model.id },
     ...(context.channel ? { channel: { id: context.channel } } : {}),
+    ...withSandbox(options.sandboxFor?.(context.sessionKey)),
     subagent: {
       depth: subagentDepth(context.sessionKey),
       maxSpawnDepth: options.maxSpawnDepth,
@@ -58,4 +61,8 @@ export function toolPolicyOptions(
     sender: { isOwner: context.senderIsOwner },
     ownerOnly: options.ownerOnly,
   };
+}
+
+function withSandbox(sandbox: SourcedToolRuleSet | undefined): Pick<ToolPolicyOptions, "sandbox"> {
+  return sandbox ? { sandbox } : {};
 }

@@ -118,10 +118,27 @@ export const subagentsProps = {
 };
 
 export const sandboxProps = {
-  mode: Type.Enum(["off", "non-main", "all"], { default: "off" }),
+  mode: Type.Enum(["off", "non-main", "all"], {
+    default: "off",
+    description: "Run exec in bubblewrap: never, in every session but the agent's main one, or always.",
+  }),
   scope: Type.Enum(["session", "agent", "shared"], { default: "agent" }),
   workspaceRoot: Type.Optional(Type.String()),
   workspaceAccess: Type.Enum(["rw", "ro", "none"], { default: "rw" }),
+  network: Type.Boolean({ default: false, description: "Let sandboxed commands use the network." }),
+  limits: Type.Optional(
+    closedObject({
+      cpuSeconds: Type.Optional(
+        Type.Integer({ minimum: 1, description: "CPU seconds per sandboxed process." }),
+      ),
+      memoryMb: Type.Optional(
+        Type.Integer({ minimum: 1, description: "Address space per sandboxed process, MiB." }),
+      ),
+      maxProcesses: Type.Optional(
+        Type.Integer({ minimum: 1, description: "Processes the sandbox may run." }),
+      ),
+    }),
+  ),
   sessionToolsVisibility: Type.Enum(["spawned", "all"], { default: "spawned" }),
   docker: Type.Optional(
     closedObject({

@@ -31,6 +31,12 @@ export const ToolsConfig = section({
       default: 10_000,
       description: "Auto-background after this long.",
     }),
+    env: Type.Optional(
+      recordOf(Type.String(), {
+        description:
+          "Variables added to exec's minimal environment (PATH, HOME, LANG, TERM); the gateway's own environment is never passed.",
+      }),
+    ),
   }),
   elevated: section({
     enabled: Type.Boolean({ default: false }),
@@ -46,6 +52,12 @@ export const ToolsConfig = section({
     tools: Type.Optional(closedObject({ allow: Type.Optional(StringList), deny: Type.Optional(StringList) })),
   }),
   web: section({
+    allowPrivate: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          "Hosts web_fetch may reach even though they resolve to loopback, private or reserved addresses.",
+      }),
+    ),
     search: section({
       enabled: Type.Boolean({ default: true }),
       provider: Type.Optional(Type.String()),

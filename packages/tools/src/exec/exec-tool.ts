@@ -1,9 +1,13 @@
 import { spawn } from "node:child_process";
 import { type AgentTool, textResult } from "@claw/agent-core";
 import { Type } from "typebox";
+import { bwrapArgs, readHostLayout } from "../sandbox/bwrap-args.js";
+import { assertBwrapUsable } from "../sandbox/bwrap-check.js";
+import type { SandboxResolver } from "../sandbox/sandbox-spec.js";
 import { DEFAULT_MAX_OUTPUT_CHARS } from "../shared/options.js";
 import { truncateMiddle } from "../shared/truncate.js";
 import type { Workspace } from "../shared/workspace.js";
+import { minimalCommandEnv } from "./command-env.js";
 import { killTree, type ManagedProcess, type ProcessRegistry } from "./process-registry.js";
 
 const ExecParams = Type.Object({
@@ -30,7 +34,14 @@ const ExecParams = Type.Object({
 });
 
 export interface ExecToolOptions {
+  /** The whole environment commands get (default: `minimalCommandEnv(extraEnv)`, never the gateway's). */
   env?: NodeJS.ProcessEnv;
+  /** Added to the minimal environment (`tools.exec.env`). */
+  extraEnv?: Readonly<Record<string, string>>;
+  /** Per run: the sandbox to run the command in, or undefined to run on the host. */
+  sandboxFor?: SandboxResolver;
+  /** The bubblewrap binary (default `bwrap` on PATH). */
+  bwrapPath?: string;
   shell?: string;
   maxOutputChars?: number;
   /** Default ms before a still-running command moves to the background (default 10 000). */
@@ -52,19 +63,33 @@ export function createExecTool(
       "Run a shell command in the workspace. Long-running commands move to the background; use the process tool to poll, read logs or kill them.",
     parameters: ExecParams,
     timeoutMs: 0, // exec enforces its own timeout and backgrounding
-    async execute(args, { signal }) {
+    async execute(args, { signal, sessionKey, agentId }) {
       const cwd = await workspace.resolve(args.workdir ?? ".");
       const isWindows = process.platform === "win32";
-      const child = spawn(
-        options.shell ?? (isWindows ? "cmd.exe" : "/bin/sh"),
-        isWindows ? ["/c", args.command] : ["-c", args.command],
-        {
+      const shell = options.shell ?? (isWindows ? "cmd.exe" : "/bin/sh");
+      const sandbox = options.sandboxFor?.({ sessionKey, agentId });
+      const env = options.env ?? minimalCommandEnv(options.extraEnv);
+      let file = shell;
+      let argv = isWindows ? ["/c", args.command] : ["-c", args.command];
+      if (sandbox) {
+        const bwrap = options.bwrapPath ?? "bwrap";
+        await assertBwrapUsable(bwrap);
+        file = bwrap;
+        argv = bwrapArgs({
+          workspaceDir: workspace.root,
           cwd,
-          env: options.env ?? process.env,
-          stdio: ["ignore", "pipe", "pipe"],
-          detached: !isWindows,
-        },
-      );
+          command: args.command,
+          shell,
+          spec: sandbox,
+          layout: readHostLayout(),
+        });
+      }
+      const child = spawn(file, argv, {
+        cwd,
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+        detached: !isWindows,
+      });
       const managed = registry.track(args.command, child);
       const timeoutMs = (args.timeout ?? options.timeoutSeconds ?? 1800) * 1000;
       const killTimer = setTimeout(() => {

@@ -6,7 +6,7 @@ export interface CodingToolsOptions {
   maxReadBytes?: number;
   /** Largest tool output in characters before head+tail truncation (default 30 000). */
   maxOutputChars?: number;
-  /** Environment for `exec` (default: the process environment). */
+  /** The whole environment for `exec` (default: PATH, HOME, LANG, TERM only — never the gateway's secrets). */
   env?: NodeJS.ProcessEnv;
   /** Shell for `exec` (default /bin/sh, or cmd.exe on Windows). */
   shell?: string;

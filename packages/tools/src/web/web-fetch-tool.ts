@@ -2,6 +2,8 @@ import { type AgentTool, textResult } from "@claw/agent-core";
 import type TurndownService from "turndown";
 import { Type } from "typebox";
 import { looksBinary, truncateMiddle } from "../shared/truncate.js";
+import { BlockedAddressError, type GuardedResponse, guardedGet } from "./guarded-request.js";
+import { wrapUntrusted } from "./untrusted.js";
 
 const WebFetchParams = Type.Object({
   url: Type.String({ description: "http(s) URL to fetch." }),
@@ -9,15 +11,21 @@ const WebFetchParams = Type.Object({
 });
 
 export interface WebFetchOptions {
+  /** Whole fetch, redirects and body included (default 20 s). */
   timeoutMs?: number;
   maxBytes?: number;
   maxChars?: number;
-  fetch?: typeof fetch;
+  /** Hosts that may be private or loopback (`tools.web.allowPrivate`); every other one must be public. */
+  allowPrivate?: readonly string[];
+  /** Redirect hops followed, each checked like the first (default 5). */
+  maxRedirects?: number;
 }
 
-/** `web_fetch`: HTTP GET → readable markdown (HTML) or text, with size and time caps. */
+/**
+ * `web_fetch`: HTTP GET → readable markdown (HTML) or text, with size and time caps; only public
+ * addresses (see `blockedAddressReason`), and the content is marked as untrusted for the model.
+ */
 export function createWebFetchTool(options: WebFetchOptions = {}): AgentTool<typeof WebFetchParams> {
-  const doFetch = options.fetch ?? fetch;
   return {
     name: "web_fetch",
     label: "Fetch web page",
@@ -33,24 +41,27 @@ export function createWebFetchTool(options: WebFetchOptions = {}): AgentTool<typ
       if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
         throw new Error(`Only http and https URLs can be fetched, not ${parsed.protocol}`);
       const timeout = AbortSignal.timeout(options.timeoutMs ?? 20_000);
-      const response = await doFetch(parsed, {
-        signal: AbortSignal.any([signal, timeout]),
-        redirect: "follow",
-        headers: { accept: "text/html, text/plain, application/json;q=0.9, */*;q=0.5" },
-      }).catch((error: Error) => {
+      const failed = (error: Error) => {
+        if (error instanceof BlockedAddressError) throw error;
         throw new Error(
           timeout.aborted ? `Fetching ${url} timed out.` : `Fetching ${url} failed: ${error.message}`,
         );
-      });
-      const type = response.headers.get("content-type") ?? "";
+      };
+      const response = await guardedGet(parsed, {
+        signal: AbortSignal.any([signal, timeout]),
+        headers: { accept: "text/html, text/plain, application/json;q=0.9, */*;q=0.5" },
+        allowPrivate: options.allowPrivate,
+        maxRedirects: options.maxRedirects,
+      }).catch(failed);
+      const type = response.header("content-type") ?? "";
       // Binary (declared or sniffed) is described, never dumped: its bytes would only be mojibake.
       const declaredBinary = type !== "" && !TEXT_TYPE.test(type);
-      if (declaredBinary) await response.body?.cancel();
+      if (declaredBinary) response.body.destroy();
       const body = declaredBinary
         ? { text: "", bytes: Buffer.alloc(0), cut: false }
-        : await readCapped(response, options.maxBytes ?? 5 * 1024 * 1024);
+        : await readCapped(response, options.maxBytes ?? 5 * 1024 * 1024).catch(failed);
       if (declaredBinary || looksBinary(body.bytes)) {
-        const declaredSize = response.headers.get("content-length");
+        const declaredSize = response.header("content-length");
         const size = declaredSize
           ? `${declaredSize} bytes`
           : declaredBinary
@@ -63,17 +74,14 @@ export function createWebFetchTool(options: WebFetchOptions = {}): AgentTool<typ
       const text = /html/i.test(type) ? await htmlToMarkdown(body.text) : body.text;
       const out = truncateMiddle(text, { max: maxChars ?? options.maxChars ?? 30_000, headRatio: 0.8 });
       const note = body.cut ? "\n[response cut at the size limit]" : "";
-      const result = textResult(`${out.text}${note}`, {
-        status: response.status,
-        contentType: type,
-        url: response.url,
-      });
+      const wrapped = wrapUntrusted(`${out.text}${note}`, response.url);
+      const result = textResult(wrapped, { status: response.status, contentType: type, url: response.url });
       return response.ok
         ? result
         : {
             ...result,
             isError: true,
-            content: [{ type: "text", text: `HTTP ${response.status} from ${url}\n${out.text}` }],
+            content: [{ type: "text", text: `HTTP ${response.status} from ${url}\n${wrapped}` }],
           };
     },
   };
@@ -84,22 +92,19 @@ const TEXT_TYPE =
   /^\s*(text\/|application\/([\w.+-]*\+)?(json|xml|javascript|ecmascript|x-www-form-urlencoded|yaml|x-yaml|toml|x-ndjson)\b)/i;
 
 async function readCapped(
-  response: Response,
+  response: GuardedResponse,
   maxBytes: number,
 ): Promise<{ text: string; bytes: Buffer; cut: boolean }> {
-  if (!response.body) return { text: "", bytes: Buffer.alloc(0), cut: false };
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
+  const chunks: Buffer[] = [];
   let size = 0;
   let cut = false;
-  while (true) {
-    const { done, value } = await reader.read();
-    if (done) break;
+  for await (const chunk of response.body) {
+    const value = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
     size += value.byteLength;
     chunks.push(value);
     if (size > maxBytes) {
       cut = true;
-      await reader.cancel();
+      response.body.destroy();
       break;
     }
   }

@@ -19,6 +19,7 @@ import type { CommandContext } from "../../context.js";
 import { readGatewayStateFile, withGateway } from "../../gateway-target.js";
 import { listAgents } from "../../local-state/agents.js";
 import { migrateLegacyKeys } from "./legacy.js";
+import { sandboxFindings } from "./sandbox-check.js";
 
 export interface Finding {
   check: string;
@@ -278,4 +279,5 @@ export const CHECKS: readonly { name: string; run: Check }[] = [
   { name: "port and gateway", run: portAndGateway },
   { name: "credentials", run: credentials },
   { name: "workspaces", run: workspaces },
+  { name: "sandbox", run: ({ config }) => sandboxFindings(config) },
 ];

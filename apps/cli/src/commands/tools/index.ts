@@ -3,7 +3,7 @@
  * (the same list the gateway assembles), kept or removed and by which written rule (the same
  * tool-policy pipeline the runtime applies); with TOOL, that one tool.
  */
-import { didYouMean, resolveAgentConfig } from "@claw/config";
+import { didYouMean, resolveAgentConfig, resolveSessionSandbox, sandboxToolRules } from "@claw/config";
 import { buildMainSessionKey, parseModelRef, subagentDepth } from "@claw/ids";
 import { type ParsedCommandArgs, stringFlag } from "../../args.js";
 import { loadCliConfig } from "../../cli-config.js";
@@ -39,12 +39,14 @@ async function explain({ values, positionals }: ParsedCommandArgs, context: Comm
     );
   }
   const resolved = resolveAgentConfig(config, agent.id);
+  const sandbox = sandboxToolRules(resolveSessionSandbox(config, agent.id, session));
   const explanation = explainToolPolicy(
     {
       global: config.tools,
       agent: { id: agent.id, ...(resolved?.tools ?? config.agents.defaults.tools) },
       model: { provider: model.provider, id: model.modelId },
       ...(channel ? { channel: { id: channel } } : {}),
+      ...(sandbox ? { sandbox } : {}),
       subagent: {
         depth: subagentDepth(session),
         maxSpawnDepth: resolved?.subagents?.maxSpawnDepth ?? config.agents.defaults.subagents?.maxSpawnDepth,
@@ -62,6 +64,7 @@ async function explain({ values, positionals }: ParsedCommandArgs, context: Comm
         channel: channel ?? null,
         sender,
         session,
+        sandboxed: sandbox !== undefined,
         ...explanation,
       }),
     );
@@ -70,7 +73,9 @@ async function explain({ values, positionals }: ParsedCommandArgs, context: Comm
   const { green, red, dim, yellow, bold } = context.style;
   const width = Math.max(...explanation.verdicts.map((v) => v.tool.length)) + 2;
   const lines = [
-    bold(`agent ${agent.id} · model ${modelRef} · channel ${channel ?? "(none)"} · sender ${sender}`),
+    bold(
+      `agent ${agent.id} · model ${modelRef} · channel ${channel ?? "(none)"} · sender ${sender}${sandbox ? " · sandboxed" : ""}`,
+    ),
     ...explanation.verdicts.map((v) =>
       v.kept
         ? `  ${green("kept   ")} ${v.tool}`

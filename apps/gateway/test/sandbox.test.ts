@@ -1,0 +1,85 @@
+/**
+ * The sandbox end to end: `sandbox.tools` reaches tools.effective and the model's tool list, and
+ * `sandbox.mode: non-main` runs a group session's exec inside bubblewrap but not the owner's main one.
+ */
+import { randomUUID } from "node:crypto";
+import type { ClawClient } from "@claw/client";
+import { createFauxProvider, type FauxStep } from "@claw/providers";
+import { checkBwrap } from "@claw/tools";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestGateway } from "./helpers.js";
+
+const bwrap = await checkBwrap();
+if (!bwrap.ok) console.warn(`[skip] sandboxed gateway exec: ${bwrap.reason}`);
+
+async function start(sandbox: Record<string, unknown>, script: FauxStep[] = ["ok"]) {
+  const faux = createFauxProvider(script, { provider: "faux" });
+  const started = await startTestGateway(
+    { agents: { defaults: { model: "faux/faux-1", sandbox } } },
+    { models: [faux.model], stream: faux.stream, scopes: ["operator.read", "operator.write"] },
+  );
+  return { ...started, faux };
+}
+
+async function effectiveTools(client: ClawClient, sessionKey: string): Promise<string[]> {
+  const result = (await client.request("tools.effective", { sessionKey })) as {
+    groups: { tools: { id: string }[] }[];
+  };
+  return result.groups.flatMap((g) => g.tools.map((t) => t.id));
+}
+
+const run = (client: ClawClient, sessionKey: string) =>
+  client.request("agent", { message: "go", sessionKey, idempotencyKey: randomUUID() }, { expectFinal: true });
+
+describe("sandbox.tools policy", () => {
+  it('mode "all" with tools.deny ["exec"]: exec is absent from tools.effective and from the model\'s tools', async () => {
+    const { client, faux } = await start({ mode: "all", tools: { deny: ["exec"] } });
+    const ids = await effectiveTools(client, "agent:default:main");
+    expect(ids).toContain("read");
+    expect(ids).not.toContain("exec");
+    await run(client, "agent:default:main");
+    const offered = (faux.calls.at(-1)?.context.tools ?? []).map((t) => t.name);
+    expect(offered).toContain("read");
+    expect(offered).not.toContain("exec");
+    await client.close();
+  });
+
+  it('mode "non-main": the deny applies to group sessions only', async () => {
+    const { client } = await start({ mode: "non-main", tools: { deny: ["exec"] } });
+    expect(await effectiveTools(client, "agent:default:main")).toContain("exec");
+    expect(await effectiveTools(client, "agent:default:telegram:group:42")).not.toContain("exec");
+    await client.close();
+  });
+});
+
+describe.skipIf(!bwrap.ok)("sandbox.mode non-main, through a real run", () => {
+  const command = "echo pid1=$(cat /proc/1/comm); env";
+  beforeAll(() => {
+    process.env.OPENAI_API_KEY = "sk-gateway-secret";
+  });
+  afterAll(() => {
+    delete process.env.OPENAI_API_KEY;
+  });
+
+  it("a group session's exec runs in bubblewrap without secrets; the main session's on the host", async () => {
+    const step: FauxStep = { text: "running", toolCalls: [{ name: "exec", arguments: { command } }] };
+    const { client, faux } = await start({ mode: "non-main" }, [step, "done", step, "done"]);
+    const toolOutput = () => {
+      const messages = faux.calls.at(-1)?.context.messages ?? [];
+      const result = messages.findLast((m) => m.role === "toolResult");
+      return result?.role === "toolResult"
+        ? result.content.map((c) => (c.type === "text" ? c.text : "")).join("")
+        : "";
+    };
+    await run(client, "agent:default:telegram:group:42");
+    const sandboxed = toolOutput();
+    expect(sandboxed).toContain("pid1=bwrap");
+    expect(sandboxed).toMatch(/^HOME=\/tmp$/m);
+    expect(sandboxed).not.toContain("sk-gateway-secret");
+    await run(client, "agent:default:main");
+    const host = toolOutput();
+    expect(host).not.toContain("pid1=bwrap");
+    expect(host).not.toContain("sk-gateway-secret");
+    await client.close();
+  });
+});

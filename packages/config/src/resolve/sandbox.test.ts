@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import type { ClawConfig } from "../schema/config.js";
+import { validateConfig } from "../validate/validate-config.js";
+import { isSandboxConfigured, resolveSessionSandbox, sandboxToolRules } from "./sandbox.js";
+
+function config(document: object): ClawConfig {
+  const result = validateConfig(document);
+  if (!result.ok) throw new Error(JSON.stringify(result.issues));
+  return result.config;
+}
+
+describe("resolveSessionSandbox", () => {
+  it.each([
+    ["off", "agent:main:main", false],
+    ["off", "agent:main:telegram:group:7", false],
+    ["non-main", "agent:main:main", false],
+    ["non-main", "agent:main:telegram:group:7", true],
+    ["non-main", "agent:main:subagent:abc", true],
+    ["all", "agent:main:main", true],
+    ["non-main", undefined, true],
+  ] as const)("mode %s, session %s → sandboxed %s", (mode, sessionKey, sandboxed) => {
+    const cfg = config({ agents: { defaults: { sandbox: { mode } } } });
+    expect(resolveSessionSandbox(cfg, "main", sessionKey) !== undefined).toBe(sandboxed);
+  });
+
+  it("honours session.mainKey when deciding what the main session is", () => {
+    const cfg = config({
+      session: { mainKey: "home" },
+      agents: { defaults: { sandbox: { mode: "non-main" } } },
+    });
+    expect(resolveSessionSandbox(cfg, "main", "agent:main:home")).toBeUndefined();
+    expect(resolveSessionSandbox(cfg, "main", "agent:main:main")).toBeDefined();
+  });
+
+  it("defaults to a closed network and a read-write workspace, and names its source", () => {
+    const cfg = config({ agents: { defaults: { sandbox: { mode: "all", tools: { deny: ["exec"] } } } } });
+    expect(resolveSessionSandbox(cfg, "main", "agent:main:main")).toEqual({
+      workspaceAccess: "rw",
+      network: false,
+      tools: { deny: ["exec"] },
+      source: "agents.defaults.sandbox",
+    });
+  });
+
+  it("an agent's own sandbox replaces the defaults", () => {
+    const cfg = config({
+      agents: {
+        defaults: { sandbox: { mode: "all" } },
+        list: [
+          { id: "main" },
+          { id: "free", sandbox: { mode: "off" } },
+          {
+            id: "ro",
+            sandbox: { mode: "all", workspaceAccess: "ro", network: true, limits: { cpuSeconds: 5 } },
+          },
+        ],
+      },
+    });
+    expect(resolveSessionSandbox(cfg, "main", "agent:main:main")?.source).toBe("agents.defaults.sandbox");
+    expect(resolveSessionSandbox(cfg, "free", "agent:free:main")).toBeUndefined();
+    expect(resolveSessionSandbox(cfg, "ro", "agent:ro:main")).toMatchObject({
+      workspaceAccess: "ro",
+      network: true,
+      limits: { cpuSeconds: 5 },
+      source: "agents.list[2].sandbox",
+    });
+  });
+});
+
+describe("isSandboxConfigured", () => {
+  it.each([
+    [{}, false],
+    [{ agents: { defaults: { sandbox: { mode: "non-main" } } } }, true],
+    [{ agents: { list: [{ id: "a" }, { id: "b", sandbox: { mode: "all" } }] } }, true],
+    [{ agents: { list: [{ id: "a", sandbox: { mode: "off" } }] } }, false],
+  ])("%j → %s", (document, expected) => {
+    expect(isSandboxConfigured(config(document))).toBe(expected);
+  });
+});
+
+describe("sandboxToolRules", () => {
+  it("is the sandbox.tools layer with its source, only for a sandboxed session", () => {
+    const cfg = config({
+      agents: { defaults: { sandbox: { mode: "non-main", tools: { deny: ["exec"] } } } },
+    });
+    expect(sandboxToolRules(resolveSessionSandbox(cfg, "main", "agent:main:main"))).toBeUndefined();
+    expect(sandboxToolRules(resolveSessionSandbox(cfg, "main", "agent:main:discord:group:1"))).toEqual({
+      deny: ["exec"],
+      source: "agents.defaults.sandbox.tools",
+    });
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * The bubblewrap command line for one sandboxed command, as a pure function of the spec and the
+ * host's layout: system directories read-only, the workspace per `workspaceAccess`, a private
+ * /tmp, /proc of a new PID namespace, every namespace unshared (the network too unless allowed),
+ * the root remounted read-only, and resource limits set by the shell before the command runs.
+ */
+import { lstatSync, readlinkSync } from "node:fs";
+import type { SandboxSpec } from "./sandbox-spec.js";
+
+/** How a top-level system path looks on the host: a directory to bind, a symlink to recreate, or absent. */
+export type HostEntry = { kind: "dir" } | { kind: "symlink"; target: string } | { kind: "missing" };
+
+/** Top-level system paths offered read-only (merged-/usr systems have symlinks for most). */
+export const SYSTEM_PATHS = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64"] as const;
+
+/** The few /etc entries programs need to start (loader cache, users, locale, certificates). */
+export const ETC_FILES = [
+  "/etc/ld.so.cache",
+  "/etc/ld.so.conf",
+  "/etc/ld.so.conf.d",
+  "/etc/alternatives",
+  "/etc/passwd",
+  "/etc/group",
+  "/etc/nsswitch.conf",
+  "/etc/localtime",
+  "/etc/ssl",
+  "/etc/ca-certificates",
+] as const;
+
+/** Only mounted when the sandbox has network. */
+export const NETWORK_ETC_FILES = ["/etc/resolv.conf", "/etc/hosts", "/etc/gai.conf"] as const;
+
+/** HOME inside the sandbox: the private /tmp, so nothing of the host's home is visible. */
+export const SANDBOX_HOME = "/tmp";
+
+export interface BwrapCommand {
+  workspaceDir: string;
+  /** Working directory (inside the workspace, or ignored when the workspace is not mounted). */
+  cwd: string;
+  command: string;
+  shell: string;
+  spec: SandboxSpec;
+  layout: ReadonlyMap<string, HostEntry>;
+}
+
+/**
+ * @example
+ * bwrapArgs({ workspaceDir: "/w", cwd: "/w", command: "ls", shell: "/bin/sh", spec: { workspaceAccess: "rw", network: false }, layout: readHostLayout() });
+ * // ["--die-with-parent", "--new-session", "--unshare-all", …, "--", "/bin/sh", "-c", "ls"]
+ */
+export function bwrapArgs(input: BwrapCommand): string[] {
+  const { spec, workspaceDir } = input;
+  const args = ["--die-with-parent", "--new-session", "--unshare-all"];
+  if (spec.network) args.push("--share-net");
+  for (const path of SYSTEM_PATHS) {
+    const entry = input.layout.get(path) ?? { kind: "missing" };
+    if (entry.kind === "dir") args.push("--ro-bind", path, path);
+    else if (entry.kind === "symlink") args.push("--symlink", entry.target, path);
+  }
+  for (const file of spec.network ? [...ETC_FILES, ...NETWORK_ETC_FILES] : ETC_FILES)
+    args.push("--ro-bind-try", file, file);
+  args.push("--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp");
+  if (spec.workspaceAccess !== "none")
+    args.push(spec.workspaceAccess === "rw" ? "--bind" : "--ro-bind", workspaceDir, workspaceDir);
+  args.push("--remount-ro", "/", "--setenv", "HOME", SANDBOX_HOME);
+  args.push("--chdir", spec.workspaceAccess === "none" ? SANDBOX_HOME : input.cwd);
+  const limits = limitCommands(spec.limits);
+  const shellArgs =
+    limits.length === 0
+      ? [input.shell, "-c", input.command]
+      : [
+          input.shell,
+          "-c",
+          `${limits.join(" && ")} && exec ${input.shell} -c "$1"`,
+          "sandbox",
+          input.command,
+        ];
+  return [...args, "--", ...shellArgs];
+}
+
+/** `ulimit` sets soft and hard limits; the sandbox has no capability to raise them again. */
+function limitCommands(limits: SandboxSpec["limits"]): string[] {
+  const out: string[] = [];
+  if (limits?.cpuSeconds !== undefined) out.push(`ulimit -t ${Math.floor(limits.cpuSeconds)}`);
+  if (limits?.memoryMb !== undefined) out.push(`ulimit -v ${Math.floor(limits.memoryMb) * 1024}`);
+  if (limits?.maxProcesses !== undefined) out.push(`ulimit -u ${Math.floor(limits.maxProcesses)}`);
+  return out;
+}
+
+let cachedLayout: Map<string, HostEntry> | undefined;
+
+/** Reads (once) how the system paths look on this host. */
+export function readHostLayout(): ReadonlyMap<string, HostEntry> {
+  cachedLayout ??= new Map(SYSTEM_PATHS.map((path) => [path, hostEntry(path)]));
+  return cachedLayout;
+}
+
+function hostEntry(path: string): HostEntry {
+  try {
+    const stat = lstatSync(path);
+    if (stat.isSymbolicLink()) return { kind: "symlink", target: readlinkSync(path) };
+    return stat.isDirectory() ? { kind: "dir" } : { kind: "missing" };
+  } catch {
+    return { kind: "missing" };
+  }
+}
