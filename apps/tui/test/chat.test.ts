@@ -138,8 +138,11 @@ describe("claw tui in a terminal", () => {
     const { term, gw } = await setup(["before restart", "after restart"]);
     term.typeText("one", true);
     await term.waitFor(/before restart/);
+    const mark = term.written.length;
     await gw.restart();
-    // Reconnect back-off plus a restart on a busy two-core machine: allow more than the default.
+    // The footer still says "connected" until the TUI notices the restart: wait for it to notice,
+    // then for the reconnect (back-off plus a restart on a busy two-core machine: allow more).
+    await term.waitForOutput("reconnecting", mark, 20_000);
     await term.waitFor(/● connected/, 20_000);
     term.typeText("two", true);
     const screen = await term.waitFor(/after restart/);

@@ -97,6 +97,15 @@ export class EmulatedTerminal implements Terminal {
     return rows.join("\n");
   }
 
+  /** Waits until the output written since `mark` (a `written.length`) contains `text`. */
+  async waitForOutput(text: string, mark: number, timeoutMs = 8000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.written.slice(mark).includes(text)) {
+      if (Date.now() > deadline) throw new Error(`output never contained ${JSON.stringify(text)}`);
+      await new Promise((r) => setTimeout(r, 15));
+    }
+  }
+
   /** Polls the screen until `test` passes; fails with the screen text after `timeoutMs`. */
   async waitFor(test: RegExp | ((screen: string) => boolean), timeoutMs = 8000): Promise<string> {
     const check = typeof test === "function" ? test : (s: string) => test.test(s);
