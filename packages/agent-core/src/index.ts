@@ -56,6 +56,15 @@ export type {
   SessionStore,
 } from "./sessions/session-store.js";
 export {
+  type ImportedSession,
+  type ImportedSessionResult,
+  type ImportSessionsOptions,
+  type ImportStatus,
+  importSessions,
+  renderTranscript,
+} from "./sessions/import-sessions.js";
+export type { TranscriptEntry } from "./sessions/transcript/entries.js";
+export {
   describeSessionKey,
   type SessionKeyInfo,
   type SessionKind,

@@ -263,6 +263,23 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import("./doctor/index.js"),
   },
   {
+    name: "import",
+    summary: "Bring another assistant's state over (claw import openclaw)",
+    subcommands: [
+      {
+        name: "openclaw",
+        summary: "config, credentials, workspaces, sessions, cron jobs and memory from ~/.openclaw",
+        flags: {
+          from: { type: "string", value: "DIR", summary: "the OpenClaw folder (default ~/.openclaw)" },
+          "dry-run": { type: "boolean", summary: "show exactly what would happen; write nothing" },
+          force: { type: "boolean", summary: "replace an existing, different claw.json (kept as .bak)" },
+          ...JSON_FLAG,
+        },
+      },
+    ],
+    load: () => import("./import/index.js"),
+  },
+  {
     name: "completion",
     args: "bash|zsh|fish",
     summary: "Print a shell completion script",
