@@ -79,7 +79,7 @@ export function readOpenClawState(folder: string): OpenClawState {
     layout: hasStateDb ? "sqlite-2026.9" : "jsonl",
     config,
     configPath: existsSync(configFile) ? configFile : undefined,
-    sessions: readFileSessions(root, warnings),
+    sessions: readFileSessions(root, warnings).map((session) => rebaseDeep(session, rebase)),
     cronJobs: readFileCronJobs(cronStore, warnings),
     credentials: readFileCredentials(root, warnings),
     warnings,
