@@ -111,13 +111,22 @@ describe("claw import openclaw — OpenClaw 2026.9 (SQLite state)", () => {
     ]);
     expect(existsSync(join(home.stateDir, "workspace", "skills", "weather", "SKILL.md"))).toBe(true);
     expect(existsSync(join(home.stateDir, "workspace-work", "memory", "notes.md"))).toBe(true);
-    expect(report.steps.filter((s) => s.kind === "memory").map((s) => s.status)).toEqual(["update", "update"]);
+    expect(report.steps.filter((s) => s.kind === "memory").map((s) => s.status)).toEqual([
+      "update",
+      "update",
+    ]);
     expect(existsSync(join(home.stateDir, "memory", "main.sqlite"))).toBe(true);
 
-    const gateway = await startGateway(home, JSON.parse(readFileSync(join(home.stateDir, "claw.json"), "utf8")));
+    const gateway = await startGateway(
+      home,
+      JSON.parse(readFileSync(join(home.stateDir, "claw.json"), "utf8")),
+    );
     stops.push(() => gateway.close());
     const list = JSON.parse((await claw(home, ["sessions", "list", "--json"])).stdout);
-    expect(list.sessions.map((s: { key: string }) => s.key).sort()).toEqual(["agent:main:main", "agent:work:main"]);
+    expect(list.sessions.map((s: { key: string }) => s.key).sort()).toEqual([
+      "agent:main:main",
+      "agent:work:main",
+    ]);
     const history = JSON.parse((await claw(home, ["sessions", "show", "agent:main:main", "--json"])).stdout);
     const messages = history.messages as { role: string; content: unknown }[];
     // The compaction summary opens the history, then the messages kept after it, tool calls included.
@@ -168,7 +177,9 @@ describe("claw import openclaw — OpenClaw 2026.9 (SQLite state)", () => {
     const kept = await claw(home, ["import", "openclaw", "--json"]);
     const report = JSON.parse(kept.stdout) as Report;
     expect(report.steps.find((s) => s.kind === "config")?.status).toBe("conflict");
-    expect(JSON.parse(readFileSync(join(home.stateDir, "claw.json"), "utf8"))).toEqual({ gateway: { port: 20001 } });
+    expect(JSON.parse(readFileSync(join(home.stateDir, "claw.json"), "utf8"))).toEqual({
+      gateway: { port: 20001 },
+    });
     await importJson(home);
     expect(existsSync(join(home.stateDir, "claw.json.bak"))).toBe(true);
   });
@@ -189,21 +200,25 @@ describe("claw import openclaw — older sessions.json + JSONL layout", () => {
     // The $include (written with the old absolute path) was found in the moved folder and merged.
     expect(config.models.providers?.ollama?.baseUrl).toBe("http://127.0.0.1:11434");
     expect(config.agents.list?.[1]?.workspace).toBeUndefined();
-    expect(readFileSync(join(home.stateDir, "workspace-research", "skills", "arxiv", "SKILL.md"), "utf8")).toContain(
-      "arxiv",
-    );
+    expect(
+      readFileSync(join(home.stateDir, "workspace-research", "skills", "arxiv", "SKILL.md"), "utf8"),
+    ).toContain("arxiv");
 
     const sessions = report.steps.filter((s) => s.kind === "session").map((s) => s.detail);
     expect(sessions).toEqual([
       "agent:main:main: 8 message(s), 1 compaction(s) (left out: 1 custom)",
       "agent:research:main: 2 message(s)",
     ]);
-    expect(report.warnings).toEqual([expect.stringContaining("legacy-research-0001.jsonl:4 is not valid JSON")]);
+    expect(report.warnings).toEqual([
+      expect.stringContaining("legacy-research-0001.jsonl:4 is not valid JSON"),
+    ]);
     expect(report.unmapped).toContainEqual({
       path: "auth profile openai:vault (agent main)",
       reason: expect.stringContaining("secret reference"),
     });
-    const profiles = JSON.parse(readFileSync(join(home.stateDir, "agents", "main", "auth-profiles.json"), "utf8"));
+    const profiles = JSON.parse(
+      readFileSync(join(home.stateDir, "agents", "main", "auth-profiles.json"), "utf8"),
+    );
     expect(profiles.profiles).toContainEqual({
       id: "openai-codex:me@example.com",
       provider: "openai-codex",
@@ -229,6 +244,10 @@ describe("claw import openclaw — older sessions.json + JSONL layout", () => {
     const compaction = transcript.find((e) => e.type === "compaction");
     expect(compaction).toMatchObject({ firstKeptEntryId: "e08", tokensBefore: 6000 });
     expect(transcript.find((e) => e.type === "thinking_change")).toMatchObject({ thinking: "low" });
-    expect(transcript[0]).toMatchObject({ type: "session", id: "legacy-main-0001", cwd: join(openclaw, "workspace") });
+    expect(transcript[0]).toMatchObject({
+      type: "session",
+      id: "legacy-main-0001",
+      cwd: join(openclaw, "workspace"),
+    });
   });
 });

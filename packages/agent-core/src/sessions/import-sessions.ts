@@ -93,9 +93,17 @@ function openIndexFor(stateDir: string, dryRun: boolean): SessionIndex | undefin
     return undefined;
   }
   const rows = db
-    .prepare<[], { session_key: string; session_id: string; agent_id: string; created_at: number; updated_at: number; data: string }>(
-      "SELECT * FROM sessions",
-    )
+    .prepare<
+      [],
+      {
+        session_key: string;
+        session_id: string;
+        agent_id: string;
+        created_at: number;
+        updated_at: number;
+        data: string;
+      }
+    >("SELECT * FROM sessions")
     .all();
   db.close();
   const byKey = new Map(
@@ -145,7 +153,13 @@ export function importSessions(options: ImportSessionsOptions): ImportedSessionR
         throw new Error(
           `sessions: cannot import ${entry.sessionKey}: entry ${bad} is not a valid transcript entry`,
         );
-      const transcriptPath = join(options.stateDir, "agents", entry.agentId, "sessions", `${entry.sessionId}.jsonl`);
+      const transcriptPath = join(
+        options.stateDir,
+        "agents",
+        entry.agentId,
+        "sessions",
+        `${entry.sessionId}.jsonl`,
+      );
       const text = renderTranscript(session);
       const existingText = readIfExists(transcriptPath);
       const existingRow = index?.get(entry.sessionKey);

@@ -23,7 +23,12 @@ async function openclaw({ values }: ParsedCommandArgs, context: CommandContext):
     process.cwd(),
   );
   const paths = configPathsFor(context);
-  const target = { stateDir: paths.stateDir, configPath: paths.configPath, homeDir: home, force: values.force === true };
+  const target = {
+    stateDir: paths.stateDir,
+    configPath: paths.configPath,
+    homeDir: home,
+    force: values.force === true,
+  };
   const dryRun = values["dry-run"] === true;
   const state = readOpenClawState(from);
   const plan = buildImportPlan(state, target);
@@ -33,5 +38,6 @@ async function openclaw({ values }: ParsedCommandArgs, context: CommandContext):
   return EXIT_OK;
 }
 
-export const run: CommandModule["run"] = (args, context) => runSubcommands("import", { openclaw }, args, context);
+export const run: CommandModule["run"] = (args, context) =>
+  runSubcommands("import", { openclaw }, args, context);
 export default { run } satisfies CommandModule;

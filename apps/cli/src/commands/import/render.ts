@@ -41,7 +41,8 @@ export function printReport(
 ): void {
   const { bold, dim, green, yellow } = context.style;
   const out = (line = "") => context.io.stdout(`${line}\n`);
-  const layout = state.layout === "sqlite-2026.9" ? "OpenClaw 2026.9 (SQLite state)" : "OpenClaw (sessions.json + JSONL)";
+  const layout =
+    state.layout === "sqlite-2026.9" ? "OpenClaw 2026.9 (SQLite state)" : "OpenClaw (sessions.json + JSONL)";
   out(`${bold(options.dryRun ? "Dry run: importing" : "Importing")} ${state.root} — ${layout}`);
   if (state.oldRoot) out(dim(`  the folder moved from ${state.oldRoot}; its absolute paths were rebased`));
   out(`${dim("into")} ${options.stateDir}`);
@@ -50,7 +51,8 @@ export function printReport(
     const verb = options.dryRun ? VERB[step.status].dry : VERB[step.status].done;
     const colour = step.status === "conflict" ? yellow : step.status === "unchanged" ? dim : green;
     out(`  ${step.kind.padEnd(9)} ${colour(verb.padEnd(17))} ${step.detail}`);
-    if (step.kind === "config" || step.kind === "cron" || step.kind === "auth") out(dim(`  ${"".padEnd(27)} ${step.target}`));
+    if (step.kind === "config" || step.kind === "cron" || step.kind === "auth")
+      out(dim(`  ${"".padEnd(27)} ${step.target}`));
   }
   if (plan.unmapped.length > 0) {
     out();
@@ -68,5 +70,9 @@ export function printReport(
     `${options.dryRun ? "Would change" : "Done"}: ${counts.create} created, ${counts.update} updated, ${counts.unchanged} unchanged, ${counts.conflict} kept (Claw already had different content)${options.dryRun ? " — nothing was written" : ""}`,
   );
   if (plan.steps.some((s) => s.kind === "config" && s.status === "conflict"))
-    out(dim("  claw.json already exists with other settings: rerun with --force to replace it (the old file is kept as claw.json.bak)"));
+    out(
+      dim(
+        "  claw.json already exists with other settings: rerun with --force to replace it (the old file is kept as claw.json.bak)",
+      ),
+    );
 }

@@ -18,6 +18,7 @@ export const UNMAPPED_REASONS: ReasonTable = [
   ["browser", "Claw has no browser tool"],
   ["update", "Claw is updated with npm, not by itself"],
   ["diagnostics", "OpenClaw's diagnostics settings have no Claw equivalent"],
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${ENV} reference shown to the user
   ["env", "Claw reads credentials from auth profiles or ${ENV} references, not a config env block"],
   ["gateway.mode", "Claw's gateway is always local to the host it runs on"],
   ["gateway.tailscale", "Claw does not manage Tailscale; bind to an address instead (gateway.bind)"],
@@ -27,7 +28,10 @@ export const UNMAPPED_REASONS: ReasonTable = [
   ["agents.ownership", "OpenClaw's agent ownership model has no Claw equivalent"],
   ["agents.defaults.systemAgent", "Claw's default agent is the one marked default in agents.list"],
   ["agents.defaults.heartbeat.agentId", "a heartbeat belongs to the agent it is configured on in Claw"],
-  ["agents.list[].agentDir", "Claw keeps each agent's state in <state dir>/agents/<id>; auth profiles were imported there"],
+  [
+    "agents.list[].agentDir",
+    "Claw keeps each agent's state in <state dir>/agents/<id>; auth profiles were imported there",
+  ],
   ["cron.store", "cron jobs were imported into Claw's cron/jobs.json"],
   ["bindings[].type", "every Claw binding is a route; the type is implied"],
 ];
@@ -104,10 +108,14 @@ function mapBindings(bindings: unknown, unmapped: Unmapped[]): unknown[] | undef
     if (!isRecord(binding)) return;
     const { type, ...rest } = binding;
     if (type !== undefined && type !== "route") {
-      unmapped.push({ path: `bindings[${index}]`, reason: `binding type "${String(type)}" has no Claw equivalent` });
+      unmapped.push({
+        path: `bindings[${index}]`,
+        reason: `binding type "${String(type)}" has no Claw equivalent`,
+      });
       return;
     }
-    if (type !== undefined) unmapped.push({ path: `bindings[${index}].type`, reason: reasonOf("bindings[].type") });
+    if (type !== undefined)
+      unmapped.push({ path: `bindings[${index}].type`, reason: reasonOf("bindings[].type") });
     const key = JSON.stringify(rest);
     if (!seen.has(key)) out.push(rest);
     seen.add(key);

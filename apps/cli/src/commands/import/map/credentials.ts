@@ -16,7 +16,9 @@ export function toClawProfile(id: string, credential: OpenClawCredential): AuthP
   if (credential.type === "api_key") {
     const apiKey = str(credential.key) ?? str(credential.apiKey);
     if (apiKey) return { id, provider, type: "api_key", apiKey };
-    return { skip: "the key is a secret reference (keyRef), not stored in OpenClaw; add it again with `claw onboard`" };
+    return {
+      skip: "the key is a secret reference (keyRef), not stored in OpenClaw; add it again with `claw onboard`",
+    };
   }
   if (credential.type === "oauth" || credential.type === "token") {
     // A `token` (e.g. Anthropic's setup-token) is a bearer access token without refresh.
@@ -50,7 +52,8 @@ export function mapCredentials(
     for (const [id, credential] of Object.entries(merged)) {
       if (!isRecord(credential)) continue;
       const profile = toClawProfile(id, credential);
-      if ("skip" in profile) unmapped.push({ path: `auth profile ${id} (agent ${agentId})`, reason: profile.skip });
+      if ("skip" in profile)
+        unmapped.push({ path: `auth profile ${id} (agent ${agentId})`, reason: profile.skip });
       else profiles.push(profile);
     }
     if (profiles.length > 0) byAgent.set(agentId, profiles);

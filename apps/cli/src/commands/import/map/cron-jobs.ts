@@ -33,13 +33,19 @@ function validSchedule(schedule: unknown): schedule is Record<string, unknown> {
 }
 
 /** The jobs to write, and the ones left behind with why. */
-export function mapCronJobs(jobs: readonly Record<string, unknown>[]): { jobs: CronJob[]; unmapped: Unmapped[] } {
+export function mapCronJobs(jobs: readonly Record<string, unknown>[]): {
+  jobs: CronJob[];
+  unmapped: Unmapped[];
+} {
   const out: CronJob[] = [];
   const unmapped: Unmapped[] = [];
   for (const job of jobs) {
     const label = `cron job "${String(job.name ?? job.id)}"`;
     if (typeof job.declarationKey === "string") {
-      unmapped.push({ path: label, reason: `managed by OpenClaw itself (${job.declarationKey}); not a user job` });
+      unmapped.push({
+        path: label,
+        reason: `managed by OpenClaw itself (${job.declarationKey}); not a user job`,
+      });
       continue;
     }
     const payload = isRecord(job.payload) ? job.payload : {};
@@ -48,7 +54,10 @@ export function mapCronJobs(jobs: readonly Record<string, unknown>[]): { jobs: C
       continue;
     }
     if (payload.kind !== "systemEvent" && payload.kind !== "agentTurn") {
-      unmapped.push({ path: label, reason: `payload kind ${JSON.stringify(payload.kind)} has no Claw equivalent` });
+      unmapped.push({
+        path: label,
+        reason: `payload kind ${JSON.stringify(payload.kind)} has no Claw equivalent`,
+      });
       continue;
     }
     out.push({
@@ -60,7 +69,9 @@ export function mapCronJobs(jobs: readonly Record<string, unknown>[]): { jobs: C
       schedule: job.schedule,
       sessionTarget: job.sessionTarget === "main" ? "main" : "isolated",
       ...(typeof job.wakeMode === "string" ? { wakeMode: job.wakeMode } : {}),
-      payload: Object.fromEntries(PAYLOAD_FIELDS.filter((k) => payload[k] !== undefined).map((k) => [k, payload[k]])),
+      payload: Object.fromEntries(
+        PAYLOAD_FIELDS.filter((k) => payload[k] !== undefined).map((k) => [k, payload[k]]),
+      ),
       ...(isRecord(job.delivery) ? { delivery: job.delivery } : {}),
       ...(typeof job.createdAtMs === "number" ? { createdAtMs: job.createdAtMs } : {}),
     });

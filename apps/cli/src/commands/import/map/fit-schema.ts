@@ -26,7 +26,10 @@ export type ReasonTable = readonly (readonly [prefix: string, reason: string])[]
 function reasonFor(path: string, reasons: ReasonTable, fallback: string): string {
   let best: readonly [string, string] | undefined;
   for (const row of reasons)
-    if ((path === row[0] || path.startsWith(`${row[0]}.`) || path.startsWith(`${row[0]}[`)) && row[0].length > (best?.[0].length ?? -1))
+    if (
+      (path === row[0] || path.startsWith(`${row[0]}.`) || path.startsWith(`${row[0]}[`)) &&
+      row[0].length > (best?.[0].length ?? -1)
+    )
       best = row;
   return best?.[1] ?? fallback;
 }
@@ -37,7 +40,8 @@ function dropUnknownKeys(
   reasons: ReasonTable,
   unmapped: Unmapped[],
 ): unknown {
-  if (Array.isArray(value)) return value.map((v, i) => dropUnknownKeys(v, [...segments, i], reasons, unmapped));
+  if (Array.isArray(value))
+    return value.map((v, i) => dropUnknownKeys(v, [...segments, i], reasons, unmapped));
   if (!isRecord(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {
@@ -46,12 +50,23 @@ function dropUnknownKeys(
     if (lookup.ok) {
       const kept = dropUnknownKeys(child, path, reasons, unmapped);
       // A section emptied by the removals (e.g. `skills` with only OpenClaw's `install`) is left out.
-      if (!(isRecord(kept) && Object.keys(kept).length === 0 && isRecord(child) && Object.keys(child).length > 0))
+      if (
+        !(
+          isRecord(kept) &&
+          Object.keys(kept).length === 0 &&
+          isRecord(child) &&
+          Object.keys(child).length > 0
+        )
+      )
         out[key] = kept;
     } else
       unmapped.push({
         path: formatPath(path),
-        reason: reasonFor(formatPath(path), reasons, `Claw has no such setting${lookup.hint ? ` (${lookup.hint})` : ""}`),
+        reason: reasonFor(
+          formatPath(path),
+          reasons,
+          `Claw has no such setting${lookup.hint ? ` (${lookup.hint})` : ""}`,
+        ),
       });
   }
   return out;
@@ -80,7 +95,11 @@ export function fitToClawSchema(
       document = unsetAtPath(document, path) as Record<string, unknown>;
       unmapped.push({
         path: issue.path,
-        reason: reasonFor(issue.path, reasons, `Claw does not accept this value: ${issue.message}${issue.hint ? ` (${issue.hint})` : ""}`),
+        reason: reasonFor(
+          issue.path,
+          reasons,
+          `Claw does not accept this value: ${issue.message}${issue.hint ? ` (${issue.hint})` : ""}`,
+        ),
       });
     }
   }

@@ -72,7 +72,9 @@ function toBlocks(content: unknown, allowed: ReadonlySet<string>): Block[] {
       return {
         type: "thinking",
         thinking: String(block.thinking ?? ""),
-        ...(typeof block.thinkingSignature === "string" ? { thinkingSignature: block.thinkingSignature } : {}),
+        ...(typeof block.thinkingSignature === "string"
+          ? { thinkingSignature: block.thinkingSignature }
+          : {}),
       };
     if (block.type === "toolCall" && allowed.has("toolCall"))
       return {
@@ -156,7 +158,8 @@ function toBody(event: Record<string, unknown>, at: number): Body | undefined {
   }
 }
 
-const optionalNumber = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
+const optionalNumber = (value: unknown) =>
+  typeof value === "number" && Number.isFinite(value) ? value : undefined;
 
 /** The Claw index row for an OpenClaw session-store entry. */
 function toSessionEntry(source: OpenClawSession, createdAt: number, updatedAt: number): SessionEntry {
@@ -187,7 +190,8 @@ function toSessionEntry(source: OpenClawSession, createdAt: number, updatedAt: n
     contextTokens: optionalNumber(meta.totalTokens),
     compactionCount: optionalNumber(meta.compactionCount),
   };
-  for (const [key, value] of Object.entries(counts)) if (value !== undefined) Object.assign(entry, { [key]: value });
+  for (const [key, value] of Object.entries(counts))
+    if (value !== undefined) Object.assign(entry, { [key]: value });
   if (typeof channel === "string")
     entry.origin = {
       channel,
@@ -209,7 +213,9 @@ export function convertSession(source: OpenClawSession): ConvertedSession {
   const header = source.events.find((e) => isRecord(e) && e.type === "session");
   const headerAt = isRecord(header) ? toMillis(header.timestamp, Number.NaN) : Number.NaN;
   const createdAt = toMillis(source.meta.createdAt ?? source.meta.sessionStartedAt, headerAt) || 0;
-  const lines = source.events.filter((e): e is Record<string, unknown> => isRecord(e) && e.type !== "session");
+  const lines = source.events.filter(
+    (e): e is Record<string, unknown> => isRecord(e) && e.type !== "session",
+  );
   const entries: TranscriptEntry[] = [];
   // Ids of dropped lines point at the next kept entry, so a compaction's first kept entry still resolves.
   const pendingIds: string[] = [];

@@ -37,7 +37,11 @@ async function reindex(step: MemoryStep, plan: ImportPlan, target: ClawTarget, c
 }
 
 /** Writes every step that changes something; memory re-index failures are kept as warnings. */
-export async function applyImportPlan(plan: ImportPlan, target: ClawTarget, context: CommandContext): Promise<void> {
+export async function applyImportPlan(
+  plan: ImportPlan,
+  target: ClawTarget,
+  context: CommandContext,
+): Promise<void> {
   for (const step of plan.steps) {
     if (step.kind === "session" || step.kind === "memory") continue;
     if (step.status !== "create" && step.status !== "update") continue;

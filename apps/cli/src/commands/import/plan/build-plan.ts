@@ -101,11 +101,11 @@ export function buildImportPlan(state: OpenClawState, target: ClawTarget): Impor
   const dirs = { homeDir: target.homeDir, stateDir: target.stateDir };
   for (const agent of mapped.agents)
     if (agent.copyWorkspace && agent.sourceWorkspace)
-      steps.push(...workspaceSteps(agent.id, agent.sourceWorkspace, resolveAgentWorkspaceDir(config, agent.id, dirs)));
+      steps.push(
+        ...workspaceSteps(agent.id, agent.sourceWorkspace, resolveAgentWorkspaceDir(config, agent.id, dirs)),
+      );
 
-  const converted = state.sessions
-    .filter((s) => agentIds.includes(s.agentId))
-    .map((s) => convertSession(s));
+  const converted = state.sessions.filter((s) => agentIds.includes(s.agentId)).map((s) => convertSession(s));
   const sessions = converted.map((c) => c.session);
   const results = importSessions({ stateDir: target.stateDir, sessions, dryRun: true });
   results.forEach((result, i) => {
@@ -133,7 +133,10 @@ export function buildImportPlan(state: OpenClawState, target: ClawTarget): Impor
   if (config.agents.defaults.memorySearch.enabled)
     for (const agent of mapped.agents) {
       const copied = steps.filter(
-        (s) => s.kind === "workspace" && s.detail.startsWith(`${agent.id}: `) && /(^|: )(MEMORY\.md|memory\/)/.test(s.detail),
+        (s) =>
+          s.kind === "workspace" &&
+          s.detail.startsWith(`${agent.id}: `) &&
+          /(^|: )(MEMORY\.md|memory\/)/.test(s.detail),
       );
       if (copied.length === 0) continue;
       steps.push({

@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { fileStep, type FileStep } from "./steps.js";
+import { type FileStep, fileStep } from "./steps.js";
 
 export const WORKSPACE_FILES = [
   "AGENTS.md",

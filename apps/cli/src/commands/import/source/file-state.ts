@@ -102,8 +102,10 @@ export function readFileCredentials(
     ]) {
       const store = readJson(path, warnings);
       if (!isRecord(store) || !isRecord(store.profiles)) continue;
+      const profiles = out[agentId] ?? {};
       for (const [id, credential] of Object.entries(store.profiles))
-        if (isRecord(credential)) (out[agentId] ??= {})[id] ??= credential;
+        if (isRecord(credential) && !(id in profiles)) profiles[id] = credential;
+      out[agentId] = profiles;
     }
   }
   return out;

@@ -60,9 +60,12 @@ export function readOpenClawState(folder: string): OpenClawState {
   const configFile = join(root, CONFIG_FILE);
   const hasStateDb = existsSync(join(root, STATE_DB));
   if (!existsSync(configFile) && !hasStateDb && !existsSync(join(root, "agents")))
-    throw new CliError(`${root} does not look like an OpenClaw folder (no ${CONFIG_FILE}, state/ or agents/)`, {
-      hint: "point --from at the folder holding openclaw.json (default ~/.openclaw)",
-    });
+    throw new CliError(
+      `${root} does not look like an OpenClaw folder (no ${CONFIG_FILE}, state/ or agents/)`,
+      {
+        hint: "point --from at the folder holding openclaw.json (default ~/.openclaw)",
+      },
+    );
   const warnings: string[] = [];
   const raw = existsSync(configFile) ? parseJson5(readFileSync(configFile, "utf8"), configFile) : {};
   const rebase = createPathRebase(root, findOldRoot(absolutePathsIn(raw), root));

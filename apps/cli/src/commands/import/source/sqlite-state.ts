@@ -117,7 +117,8 @@ interface EventRow {
 }
 
 function decodeEvent(row: EventRow, sessionId: string, warnings: string[]): unknown {
-  if (row.event_json !== null) return parseJson(row.event_json, `session ${sessionId} line ${row.seq}`, warnings);
+  if (row.event_json !== null)
+    return parseJson(row.event_json, `session ${sessionId} line ${row.seq}`, warnings);
   if (row.event_zstd === null) return undefined;
   try {
     return JSON.parse(new TextDecoder().decode(decompress(row.event_zstd)));
