@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
-import { openSessionIndex, type SessionIndex } from "./index/session-index.js";
+import { fromRow, openSessionIndex, type SessionIndex, type SessionRow } from "./index/session-index.js";
 import type { SessionEntry } from "./session-store.js";
 import {
   isTranscriptEntry,
@@ -92,33 +92,9 @@ function openIndexFor(stateDir: string, dryRun: boolean): SessionIndex | undefin
     db.close();
     return undefined;
   }
-  const rows = db
-    .prepare<
-      [],
-      {
-        session_key: string;
-        session_id: string;
-        agent_id: string;
-        created_at: number;
-        updated_at: number;
-        data: string;
-      }
-    >("SELECT * FROM sessions")
-    .all();
+  const rows = db.prepare<[], SessionRow>("SELECT * FROM sessions").all();
   db.close();
-  const byKey = new Map(
-    rows.map((row) => [
-      row.session_key,
-      {
-        ...(JSON.parse(row.data) as Partial<SessionEntry>),
-        sessionKey: row.session_key,
-        sessionId: row.session_id,
-        agentId: row.agent_id,
-        createdAt: row.created_at,
-        updatedAt: row.updated_at,
-      } satisfies SessionEntry,
-    ]),
-  );
+  const byKey = new Map(rows.map((row) => [row.session_key, fromRow(row) as SessionEntry]));
   return {
     get: (key) => byKey.get(key),
     put: () => {},

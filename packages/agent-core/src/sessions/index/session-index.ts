@@ -7,7 +7,7 @@ import type { SessionEntry } from "../session-store.js";
 
 type Db = InstanceType<typeof Database>;
 
-interface Row {
+export interface SessionRow {
   session_key: string;
   session_id: string;
   agent_id: string;
@@ -50,7 +50,7 @@ export function openSessionIndex(path: string | Db): SessionIndex {
   db.pragma("synchronous = NORMAL");
   db.pragma("busy_timeout = 5000");
   db.exec(SCHEMA);
-  const getStmt = db.prepare<[string], Row>("SELECT * FROM sessions WHERE session_key = ?");
+  const getStmt = db.prepare<[string], SessionRow>("SELECT * FROM sessions WHERE session_key = ?");
   const putStmt = db.prepare(
     `INSERT INTO sessions (session_key, session_id, agent_id, created_at, updated_at, data)
      VALUES (@session_key, @session_id, @agent_id, @created_at, @updated_at, @data)
@@ -87,7 +87,7 @@ export function openSessionIndex(path: string | Db): SessionIndex {
       const sql = `SELECT * FROM sessions ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY updated_at DESC LIMIT ?`;
       params.push(filter.limit ?? -1);
       return db
-        .prepare<(string | number)[], Row>(sql)
+        .prepare<(string | number)[], SessionRow>(sql)
         .all(...params)
         .map((row) => fromRow(row) as SessionEntry);
     },
@@ -97,7 +97,7 @@ export function openSessionIndex(path: string | Db): SessionIndex {
   };
 }
 
-function fromRow(row: Row | undefined): SessionEntry | undefined {
+export function fromRow(row: SessionRow | undefined): SessionEntry | undefined {
   if (!row) return undefined;
   let data: Partial<SessionEntry> = {};
   try {
