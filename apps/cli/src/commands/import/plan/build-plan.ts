@@ -16,6 +16,9 @@ import { isRecord, type OpenClawState } from "../source/types.js";
 import { fileStep, jsonText, readJsonIfExists, type Step } from "./steps.js";
 import { workspaceSteps } from "./workspace-files.js";
 
+/** Session ids become transcript file names: letters, digits, `_ . -` only. */
+const SAFE_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
+
 export interface ClawTarget {
   stateDir: string;
   configPath: string;
@@ -105,7 +108,10 @@ export function buildImportPlan(state: OpenClawState, target: ClawTarget): Impor
         ...workspaceSteps(agent.id, agent.sourceWorkspace, resolveAgentWorkspaceDir(config, agent.id, dirs)),
       );
 
-  const converted = state.sessions.filter((s) => agentIds.includes(s.agentId)).map((s) => convertSession(s));
+  const importable = state.sessions.filter(
+    (s) => agentIds.includes(s.agentId) && SAFE_FILE_NAME.test(s.sessionId),
+  );
+  const converted = importable.map((s) => convertSession(s));
   const sessions = converted.map((c) => c.session);
   const results = importSessions({ stateDir: target.stateDir, sessions, dryRun: true });
   results.forEach((result, i) => {
@@ -124,8 +130,13 @@ export function buildImportPlan(state: OpenClawState, target: ClawTarget): Impor
     });
   });
   const unmappedSessions = state.sessions
-    .filter((s) => !agentIds.includes(s.agentId))
-    .map((s) => ({ path: `session ${s.sessionKey}`, reason: `agent "${s.agentId}" is not in the config` }));
+    .filter((s) => !importable.includes(s))
+    .map((s) => ({
+      path: `session ${s.sessionKey}`,
+      reason: agentIds.includes(s.agentId)
+        ? `session id ${JSON.stringify(s.sessionId)} is not a safe file name`
+        : `agent "${s.agentId}" is not in the config`,
+    }));
 
   const cron = mapCronJobs(state.cronJobs);
   steps.push(...cronStep(target.stateDir, cron.jobs));

@@ -91,21 +91,36 @@ export function readOpenClawState(folder: string): OpenClawState {
 
   const snapshots = createSnapshotReader();
   try {
-    const stateDb = snapshots.open(join(root, STATE_DB));
-    const byId = new Set(state.cronJobs.map((j) => j.id));
-    state.cronJobs.push(...readCronJobs(stateDb, warnings).filter((j) => !byId.has(j.id)));
-    const shared = readAuthStore(stateDb, warnings);
-    if (Object.keys(shared).length > 0) state.credentials["*"] = shared;
-    const seen = new Set(state.sessions.map((s) => s.sessionKey));
-    for (const [agentId, path] of findAgentDatabases(root, stateDb)) {
-      const db = snapshots.open(path);
-      for (const session of readAgentSessions(db, agentId, warnings))
-        if (!seen.has(session.sessionKey)) state.sessions.push(rebaseDeep(session, rebase));
-      const own = readAuthStore(db, warnings);
-      if (Object.keys(own).length > 0) state.credentials[agentId] = { ...state.credentials[agentId], ...own };
-    }
+    readDatabases(state, snapshots, rebase, warnings);
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new CliError(`cannot read OpenClaw's databases in ${root}: ${(error as Error).message}`, {
+      hint: "check that the folder is a complete copy (the state/ and agents/*/agent/ .sqlite files)",
+    });
   } finally {
     snapshots.close();
   }
   return state;
+}
+
+function readDatabases(
+  state: OpenClawState,
+  snapshots: ReturnType<typeof createSnapshotReader>,
+  rebase: PathRebase,
+  warnings: string[],
+): void {
+  const { root } = state;
+  const stateDb = snapshots.open(join(root, STATE_DB));
+  const byId = new Set(state.cronJobs.map((j) => j.id));
+  state.cronJobs.push(...readCronJobs(stateDb, warnings).filter((j) => !byId.has(j.id)));
+  const shared = readAuthStore(stateDb, warnings);
+  if (Object.keys(shared).length > 0) state.credentials["*"] = shared;
+  const seen = new Set(state.sessions.map((s) => s.sessionKey));
+  for (const [agentId, path] of findAgentDatabases(root, stateDb)) {
+    const db = snapshots.open(path);
+    for (const session of readAgentSessions(db, agentId, warnings))
+      if (!seen.has(session.sessionKey)) state.sessions.push(rebaseDeep(session, rebase));
+    const own = readAuthStore(db, warnings);
+    if (Object.keys(own).length > 0) state.credentials[agentId] = { ...state.credentials[agentId], ...own };
+  }
 }
