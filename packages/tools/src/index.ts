@@ -79,7 +79,7 @@ export { createApplyPatchTool } from "./patch/apply-patch-tool.js";
 export { createLsTool } from "./fs/ls.js";
 export { createFindTool } from "./fs/find.js";
 export { createGrepTool } from "./fs/grep.js";
-export { createExecTool, type ExecToolOptions } from "./exec/exec-tool.js";
+export { createExecTool, type ElevatedResolver, type ExecToolOptions } from "./exec/exec-tool.js";
 export { createProcessTool } from "./exec/process-tool.js";
 export { createWebFetchTool, htmlToMarkdown, type WebFetchOptions } from "./web/web-fetch-tool.js";
 export type { CodingToolsOptions } from "./shared/options.js";
@@ -109,3 +109,37 @@ export {
   guardedGet,
 } from "./web/guarded-request.js";
 export { unwrapUntrusted, wrapUntrusted } from "./web/untrusted.js";
+
+// Advanced: exec policy (security/ask), the allowlist, pending approvals and the shell reader.
+export { AllowlistFileError, ExecAllowlistStore } from "./approvals/allowlist-store.js";
+export {
+  type ApprovalDecision,
+  type ApprovalEvent,
+  type ApprovalOutcome,
+  DEFAULT_APPROVAL_TIMEOUT_MS,
+  type ExecApprovalRequest,
+  ExecApprovalBroker,
+  type PendingApproval,
+} from "./approvals/approval-broker.js";
+export {
+  analyzeCommand,
+  type CommandAnalysis,
+  type CommandSegment,
+  resolveProgram,
+} from "./approvals/command-analysis.js";
+export { type AllowlistSource, type ExecApprovalsOptions, gateExec } from "./approvals/exec-gate.js";
+export {
+  type AllowlistEntry,
+  decideExec,
+  type ExecAsk,
+  type ExecDecision,
+  type ExecPolicy,
+  type ExecSecurity,
+  entryMatches,
+  globToRegExp,
+  judgeSegment,
+  literalGlob,
+  TRUSTED_BINARY_DIRS,
+} from "./approvals/exec-policy.js";
+export { SAFE_BINARIES, SAFE_BUILTINS, type SafeBinary, UNSAFE_BUILTINS } from "./approvals/safe-binaries.js";
+export { parseShellCommand, type ShellParse, type ShellWord, type SimpleCommand } from "./exec/shell-parse.js";

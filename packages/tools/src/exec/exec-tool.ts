@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
-import { type AgentTool, textResult } from "@claw/agent-core";
+import { type AgentTool, errorResult, textResult } from "@claw/agent-core";
 import { Type } from "typebox";
+import { type ExecApprovalsOptions, gateExec } from "../approvals/exec-gate.js";
 import { bwrapArgs, readHostLayout } from "../sandbox/bwrap-args.js";
 import { assertBwrapUsable } from "../sandbox/bwrap-check.js";
 import type { SandboxResolver } from "../sandbox/sandbox-spec.js";
@@ -31,7 +32,19 @@ const ExecParams = Type.Object({
       description: "Move to the background if still running after this many ms (default 10000).",
     }),
   ),
+  elevated: Type.Optional(
+    Type.Boolean({
+      description:
+        "Run on the host outside the sandbox (only when elevated exec is enabled; always needs approval).",
+    }),
+  ),
 });
+
+/** Whether a run may use elevated (host) exec, and if not, why. */
+export type ElevatedResolver = (run: {
+  sessionKey?: string;
+  agentId?: string;
+}) => { allowed: true } | { allowed: false; reason: string };
 
 export interface ExecToolOptions {
   /** The whole environment commands get (default: `minimalCommandEnv(extraEnv)`, never the gateway's). */
@@ -48,6 +61,10 @@ export interface ExecToolOptions {
   backgroundMs?: number;
   /** Default command timeout in seconds (default 1800). */
   timeoutSeconds?: number;
+  /** Exec policy, allowlist and approvals; without it every command runs (`security: full`). */
+  approvals?: ExecApprovalsOptions;
+  /** `tools.elevated`: who may ask to run on the host; without it elevated exec is refused. */
+  elevated?: ElevatedResolver;
 }
 
 /** `exec`: runs a shell command in the workspace with a timeout, capped output, and backgrounding. */
@@ -63,12 +80,45 @@ export function createExecTool(
       "Run a shell command in the workspace. Long-running commands move to the background; use the process tool to poll, read logs or kill them.",
     parameters: ExecParams,
     timeoutMs: 0, // exec enforces its own timeout and backgrounding
-    async execute(args, { signal, sessionKey, agentId }) {
+    async execute(args, { signal, sessionKey, agentId, onUpdate }) {
       const cwd = await workspace.resolve(args.workdir ?? ".");
       const isWindows = process.platform === "win32";
       const shell = options.shell ?? (isWindows ? "cmd.exe" : "/bin/sh");
-      const sandbox = options.sandboxFor?.({ sessionKey, agentId });
+      if (args.elevated) {
+        const verdict = options.elevated?.({ sessionKey, agentId }) ?? {
+          allowed: false,
+          reason: "elevated exec is not enabled (tools.elevated.enabled)",
+        };
+        if (!verdict.allowed)
+          return errorResult(`Elevated exec refused: ${verdict.reason}. Run the command without "elevated".`);
+      }
+      const sandbox = args.elevated ? undefined : options.sandboxFor?.({ sessionKey, agentId });
       const env = options.env ?? minimalCommandEnv(options.extraEnv);
+      if (options.approvals) {
+        const gate = await gateExec(
+          options.approvals,
+          {
+            command: args.command,
+            cwd,
+            path: env.PATH ?? "",
+            agentId,
+            sessionKey,
+            host: sandbox ? "sandbox" : "gateway",
+            elevated: args.elevated === true,
+          },
+          signal,
+          (approval) =>
+            onUpdate?.(
+              textResult(`Waiting for approval ${approval.id}: ${approval.request.reason}`, {
+                status: "approval-pending",
+                approvalId: approval.id,
+                expiresAtMs: approval.expiresAtMs,
+              }),
+            ),
+        );
+        if (!gate.run)
+          return { ...textResult(gate.message, { status: "denied", approval: gate.approval }), isError: true };
+      }
       let file = shell;
       let argv = isWindows ? ["/c", args.command] : ["-c", args.command];
       if (sandbox) {
