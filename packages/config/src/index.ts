@@ -45,11 +45,21 @@ export {
   type SessionAgentParams,
 } from "./resolve/agent-scope.js";
 export {
+  EXEC_POLICY_DEFAULTS,
+  type ExecAskMode,
+  type ExecSecurityMode,
+  resolveElevated,
+  resolveExecPolicy,
+  type SessionExecPolicy,
+} from "./resolve/exec-policy.js";
+export {
+  isMainSession,
   isSandboxConfigured,
   resolveSessionSandbox,
   type SandboxMode,
   type SessionSandbox,
   sandboxToolRules,
+  WORKSPACE_ACCESS_DENIES,
 } from "./resolve/sandbox.js";
 export { type DirInputs, resolveAgentStateDir, resolveAgentWorkspaceDir } from "./resolve/workspace.js";
 export {

@@ -64,8 +64,24 @@ export function sandboxToolRules(
   sandbox: SessionSandbox | undefined,
 ): { allow?: string[]; deny?: string[]; source: string } | undefined {
   if (!sandbox) return undefined;
-  return { ...sandbox.tools, source: `${sandbox.source}.tools` };
+  const implied = WORKSPACE_ACCESS_DENIES[sandbox.workspaceAccess];
+  if (implied.length === 0) return { ...sandbox.tools, source: `${sandbox.source}.tools` };
+  return {
+    ...sandbox.tools,
+    deny: [...(sandbox.tools?.deny ?? []), ...implied],
+    source: `${sandbox.source}.tools (with workspaceAccess "${sandbox.workspaceAccess}")`,
+  };
 }
+
+/**
+ * File tools a sandboxed session loses with its workspace view: `ro` keeps reading and loses
+ * writing; `none` loses every file tool (exec then starts in a private /tmp).
+ */
+export const WORKSPACE_ACCESS_DENIES: Record<SessionSandbox["workspaceAccess"], readonly string[]> = {
+  rw: [],
+  ro: ["write", "edit", "apply_patch"],
+  none: ["read", "write", "edit", "apply_patch", "ls", "find", "grep"],
+};
 
 /** Whether any agent (or the defaults) turns the sandbox on, e.g. for `claw doctor`. */
 export function isSandboxConfigured(config: Pick<ClawConfig, "agents">): boolean {
@@ -76,7 +92,8 @@ export function isSandboxConfigured(config: Pick<ClawConfig, "agents">): boolean
   return modes.some((mode) => mode !== undefined && mode !== "off");
 }
 
-function isMainSession(config: SandboxView, agentId: string, sessionKey: string): boolean {
+/** Whether the key is the agent's main session (`agent:<id>:<session.mainKey>`). */
+export function isMainSession(config: SandboxView, agentId: string, sessionKey: string): boolean {
   const main = buildMainSessionKey(agentId, config.session?.mainKey);
   return sessionKey.trim().toLowerCase() === main.toLowerCase();
 }

@@ -10,6 +10,21 @@ const policyFields = {
   deny: Type.Optional(Type.Array(Type.String(), { description: "Always wins over allow." })),
 };
 
+/** `tools.exec.security`: refuse every command, only allowlisted ones, or any command. */
+export const ExecSecurity = Type.Enum(["deny", "allowlist", "full"], {
+  description:
+    "deny: no commands; allowlist: only safe binaries and allowlisted commands; full: any command. Unset: full in the agent's main session, allowlist elsewhere.",
+});
+/** `tools.exec.ask`: when a person is asked to approve a command. */
+export const ExecAsk = Type.Enum(["off", "on-miss", "always"], {
+  description:
+    "off: never ask (misses are refused); on-miss: ask when the allowlist does not cover the command; always: ask for every command. Unset: off in the main session, on-miss elsewhere.",
+});
+const execPolicyFields = {
+  security: Type.Optional(ExecSecurity),
+  ask: Type.Optional(ExecAsk),
+};
+
 /** A policy for one model provider (`tools.byProvider.<provider>`). */
 export const ProviderToolPolicy = closedObject(policyFields);
 
@@ -17,6 +32,7 @@ export const ProviderToolPolicy = closedObject(policyFields);
 export const AgentToolPolicy = closedObject({
   ...policyFields,
   byProvider: Type.Optional(recordOf(ProviderToolPolicy)),
+  exec: Type.Optional(closedObject(execPolicyFields)),
 });
 
 /** The global `tools` section: the global policy layer plus tool-specific settings. */
@@ -37,6 +53,13 @@ export const ToolsConfig = section({
           "Variables added to exec's minimal environment (PATH, HOME, LANG, TERM); the gateway's own environment is never passed.",
       }),
     ),
+    ...execPolicyFields,
+    approvalTimeoutSec: Type.Integer({
+      minimum: 1,
+      maximum: 3600,
+      default: 120,
+      description: "How long a command waits for approval before it is denied.",
+    }),
   }),
   elevated: section({
     enabled: Type.Boolean({ default: false }),

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import type { ClawConfig } from "../schema/config.js";
+import { validateConfig } from "../validate/validate-config.js";
+import { resolveElevated, resolveExecPolicy } from "./exec-policy.js";
+
+function config(document: object): ClawConfig {
+  const result = validateConfig(document);
+  if (!result.ok) throw new Error(JSON.stringify(result.issues));
+  return result.config;
+}
+
+describe("resolveExecPolicy", () => {
+  it.each([
+    ["agent:main:main", "full", "off"],
+    ["agent:main:telegram:group:-100", "allowlist", "on-miss"],
+    ["agent:main:telegram:dm:42", "allowlist", "on-miss"],
+    ["agent:main:cron:job-1", "allowlist", "on-miss"],
+    ["agent:main:subagent:abc", "allowlist", "on-miss"],
+    [undefined, "allowlist", "on-miss"],
+  ] as const)("defaults for %s: %s + %s", (sessionKey, security, ask) => {
+    expect(resolveExecPolicy(config({}), "main", sessionKey)).toMatchObject({ security, ask });
+  });
+
+  it("the most specific setting wins, per field, and names its source", () => {
+    const cfg = config({
+      tools: { exec: { security: "deny", ask: "always" } },
+      agents: {
+        defaults: { tools: { exec: { ask: "on-miss" } } },
+        list: [{ id: "main" }, { id: "ops", tools: { exec: { security: "full" } } }],
+      },
+    });
+    expect(resolveExecPolicy(cfg, "main", "agent:main:main")).toEqual({
+      security: "deny",
+      ask: "on-miss",
+      source: { security: "tools.exec.security", ask: "agents.defaults.tools.exec.ask" },
+    });
+    expect(resolveExecPolicy(cfg, "ops", "agent:ops:main")).toMatchObject({
+      security: "full",
+      source: { security: "agents.list[1].tools.exec.security" },
+    });
+  });
+
+  it("rejects unknown modes with the path", () => {
+    const result = validateConfig({ tools: { exec: { security: "yolo" } } });
+    expect(result.ok).toBe(false);
+    expect(JSON.stringify(!result.ok && result.issues)).toContain("tools.exec.security");
+  });
+});
+
+describe("resolveElevated", () => {
+  it("is off by default", () => {
+    expect(resolveElevated(config({}), "main", "agent:main:main")).toEqual({
+      allowed: false,
+      reason: "tools.elevated.enabled is off",
+    });
+  });
+
+  it("when enabled: the main session and listed senders only", () => {
+    const cfg = config({ tools: { elevated: { enabled: true, allowFrom: { telegram: ["42"] } } } });
+    expect(resolveElevated(cfg, "main", "agent:main:main").allowed).toBe(true);
+    expect(resolveElevated(cfg, "main", "agent:main:telegram:dm:42").allowed).toBe(true);
+    expect(resolveElevated(cfg, "main", "agent:main:telegram:dm:7")).toMatchObject({
+      allowed: false,
+      reason: "sender 7 is not in tools.elevated.allowFrom.telegram",
+    });
+    expect(resolveElevated(cfg, "main", "agent:main:telegram:group:-1").allowed).toBe(false);
+  });
+});
