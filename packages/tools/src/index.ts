@@ -18,6 +18,7 @@ import { createLsTool } from "./fs/ls.js";
 import { createReadTool } from "./fs/read.js";
 import { createWriteTool } from "./fs/write.js";
 import { createApplyPatchTool } from "./patch/apply-patch-tool.js";
+import { guardWorkspaceAccess } from "./sandbox/workspace-access.js";
 import type { CodingToolsOptions } from "./shared/options.js";
 import { createWorkspace } from "./shared/workspace.js";
 import { createWebFetchTool, type WebFetchOptions } from "./web/web-fetch-tool.js";
@@ -51,14 +52,17 @@ export function createCodingTools(
   const workspace = createWorkspace(options.workspaceDir);
   const processes = new ProcessRegistry();
   const limits = { maxReadBytes: options.maxReadBytes, maxOutputChars: options.maxOutputChars };
+  const sandboxFor = options.exec?.sandboxFor;
+  const reads = <T extends AgentTool>(tool: T) => guardWorkspaceAccess(tool, "read", sandboxFor);
+  const writes = <T extends AgentTool>(tool: T) => guardWorkspaceAccess(tool, "write", sandboxFor);
   const tools = [
-    createReadTool(workspace, limits),
-    createWriteTool(workspace),
-    createEditTool(workspace),
-    createApplyPatchTool(workspace),
-    createLsTool(workspace),
-    createFindTool(workspace),
-    createGrepTool(workspace, limits),
+    reads(createReadTool(workspace, limits)),
+    writes(createWriteTool(workspace)),
+    writes(createEditTool(workspace)),
+    writes(createApplyPatchTool(workspace)),
+    reads(createLsTool(workspace)),
+    reads(createFindTool(workspace)),
+    reads(createGrepTool(workspace, limits)),
     createExecTool(workspace, processes, {
       env: options.env,
       shell: options.shell,
@@ -101,6 +105,7 @@ export {
   SandboxUnavailableError,
 } from "./sandbox/bwrap-check.js";
 export type { SandboxResolver, SandboxSpec } from "./sandbox/sandbox-spec.js";
+export { guardWorkspaceAccess, type WorkspaceNeed } from "./sandbox/workspace-access.js";
 export { BLOCKED_IPV4, BLOCKED_IPV6, blockedAddressReason } from "./web/address-guard.js";
 export {
   BlockedAddressError,

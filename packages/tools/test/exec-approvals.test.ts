@@ -191,3 +191,30 @@ describe("exec with approvals", () => {
     expect(text(await run("echo hi"))).toMatch(/tools\.exec\.security: deny/);
   });
 });
+
+describe("elevated exec", () => {
+  it("is refused unless the resolver allows it, and then still asks", async () => {
+    const { root } = tempWorkspace();
+    const broker = new ExecApprovalBroker();
+    const allowlist = new ExecAllowlistStore(join(root, "..", "exec-approvals.json"));
+    const make = (elevated?: () => { allowed: true } | { allowed: false; reason: string }) =>
+      createExecTool(createWorkspace(root), new ProcessRegistry(), {
+        approvals: { policyFor: () => ({ security: "full", ask: "on-miss" }), allowlist, broker },
+        sandboxFor: () => ({ workspaceAccess: "rw", network: false }),
+        bwrapPath: "/nonexistent/bwrap",
+        ...(elevated ? { elevated } : {}),
+      });
+    const context = { toolCallId: "t", signal: new AbortController().signal, sessionKey: "agent:main:main" };
+    const refused = await make().execute({ command: "echo hi", elevated: true }, context);
+    expect(text(refused)).toMatch(/Elevated exec refused: elevated exec is not enabled/);
+    const requested = new Promise<PendingApproval>((resolve) =>
+      broker.subscribe((event) => event.type === "requested" && resolve(event.approval)),
+    );
+    const pending = make(() => ({ allowed: true })).execute({ command: "echo elevated", elevated: true }, context);
+    const approval = await requested;
+    expect(approval.request).toMatchObject({ host: "gateway", reason: /elevated/ });
+    broker.resolve(approval.id, "allow-once");
+    // it ran on the host: the sandbox (a bwrap that does not exist) was not used
+    expect(text(await pending)).toMatch(/^elevated\n+\[exit code 0\]/);
+  });
+});
