@@ -112,6 +112,7 @@ async function serveAssembled(options: StartClawOptions, assembled: AssembledCla
     version: CLAW_VERSION,
     stateDir,
     toolProfile: config.tools.profile,
+    approvals: assembled.approvals.broker,
     commands: {
       // `/queue` stores the channel layer's queue override; channels obey it.
       queue: queueCommandSupport(),

@@ -13,6 +13,7 @@
 export { type GatewayHandle, type GatewayOptions, startGateway } from "./server.js";
 export type {
   AgentInfo,
+  ApprovalsPort,
   CatalogPort,
   ConfigPort,
   GatewayPorts,

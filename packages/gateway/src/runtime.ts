@@ -2,10 +2,13 @@ import type {
   AgentEvent,
   ChatMessage,
   ConfigWriteResult,
+  ExecApprovalDecision,
+  ExecApprovalResolvedEvent,
   HealthSummary,
   LogsTailResult,
   MemoryHit,
   ModelEntry,
+  PendingExecApproval,
   SessionRow,
   SkillEntry,
   StatusResult,
@@ -27,6 +30,26 @@ export interface GatewayPorts {
   status: StatusPort;
   /** Optional: `memory.search` answers UNAVAILABLE without it. */
   memory?: MemoryPort;
+  /** Optional: exec approvals (`exec.approval.*`); without it the list is empty. */
+  approvals?: ApprovalsPort;
+}
+
+/**
+ * Commands waiting for a person. The gateway lists and resolves them and turns the port's
+ * events into `exec.approval.requested` / `exec.approval.resolved` for operator.approvals clients.
+ */
+export interface ApprovalsPort {
+  list(): PendingExecApproval[];
+  /** Settles a pending approval; false when it is not pending (already decided or expired). */
+  resolve(id: string, decision: ExecApprovalDecision, resolvedBy: string): boolean;
+  /** Hears requests and resolutions; returns the unsubscribe function. */
+  subscribe(
+    listener: (
+      event:
+        | { type: "requested"; approval: PendingExecApproval }
+        | { type: "resolved"; resolved: ExecApprovalResolvedEvent },
+    ) => void,
+  ): () => void;
 }
 
 /**

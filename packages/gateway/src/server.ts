@@ -11,6 +11,7 @@ import { AuthRateLimiter } from "./auth/rate-limit.js";
 import { assertUsableAuth, type GatewayAuth } from "./auth/shared-secret.js";
 import { Connection } from "./connection.js";
 import { type GatewayContext, type GatewayLogger, silentLogger } from "./context.js";
+import { forwardApprovalEvents } from "./events/approval-events.js";
 import { EventHub } from "./events/hub.js";
 import { handleConnect } from "./handshake/connect.js";
 import { handleOpenAiHttp } from "./http/openai/router.js";
@@ -126,6 +127,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     ctx.tickIntervalMs,
   );
   tick.unref();
+  const stopApprovalEvents = forwardApprovalEvents(hub, options.ports.approvals);
   logger.info("gateway: listening", { host, port });
 
   let closing: Promise<void> | undefined;
@@ -139,6 +141,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
       await hub.refreshHealth();
     },
     close(closeOptions = {}) {
+      stopApprovalEvents();
       closing ??= shutdown(ctx, http, wss, db, tick, closeOptions);
       return closing;
     },

@@ -3,6 +3,7 @@ import { StateVersion } from "./frames.js";
 import { ConnectChallenge, HealthSummary, PresenceEntry, ShutdownEvent, TickEvent } from "./handshake.js";
 import { AgentParams, AgentResult, AgentWaitParams, AgentWaitResult } from "./methods/agent.js";
 import { AgentEvent } from "./methods/agent-event.js";
+import * as approvals from "./methods/approvals.js";
 import * as chat from "./methods/chat.js";
 import * as config from "./methods/config.js";
 import * as devices from "./methods/devices.js";
@@ -182,6 +183,24 @@ export const METHODS = {
     "operator.pairing",
     "Revoke a device token.",
   ),
+  "exec.approval.list": m(
+    approvals.ExecApprovalListParams,
+    approvals.ExecApprovalListResult,
+    "operator.approvals",
+    "Commands waiting for approval.",
+  ),
+  "exec.approval.get": m(
+    approvals.ExecApprovalGetParams,
+    approvals.PendingExecApproval,
+    "operator.approvals",
+    "One pending approval.",
+  ),
+  "exec.approval.resolve": m(
+    approvals.ExecApprovalResolveParams,
+    approvals.ExecApprovalResolveResult,
+    "operator.approvals",
+    "Allow once, allow always (adds to the allowlist) or deny a pending command.",
+  ),
 } satisfies Record<string, MethodSpec>;
 
 export type MethodName = keyof typeof METHODS;
@@ -231,6 +250,16 @@ export const EVENTS = {
     payload: devices.DevicePairResolvedEvent,
     stateful: false,
     summary: "A pairing request was decided.",
+  },
+  "exec.approval.requested": {
+    payload: approvals.PendingExecApproval,
+    stateful: false,
+    summary: "A command waits for approval (operator.approvals only).",
+  },
+  "exec.approval.resolved": {
+    payload: approvals.ExecApprovalResolvedEvent,
+    stateful: false,
+    summary: "A pending command was allowed, denied or timed out (operator.approvals only).",
   },
 } satisfies Record<string, EventSpec>;
 

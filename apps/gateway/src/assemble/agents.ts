@@ -16,6 +16,8 @@ import {
   resolveAgentConfig,
   resolveAgentWorkspaceDir,
   resolveDefaultAgentId,
+  resolveElevated,
+  resolveExecPolicy,
   resolveSessionSandbox,
   type SessionSandbox,
   sandboxToolRules,
@@ -28,7 +30,14 @@ import {
   type SkillIndex,
   seedWorkspace,
 } from "@claw/prompt";
-import { type CodingTools, createCodingTools } from "@claw/tools";
+import {
+  type CodingTools,
+  createCodingTools,
+  type ElevatedResolver,
+  type ExecAllowlistStore,
+  type ExecApprovalBroker,
+  type ExecPolicy,
+} from "@claw/tools";
 import { isCodingToolOffered } from "./offered-tools.js";
 
 /** Used when no model is configured anywhere. */
@@ -48,6 +57,16 @@ export interface AssembledAgent {
   memory?: MemoryIndex;
   /** The sandbox a session of this agent runs in, from the current config (reset on reload). */
   sandboxFor(sessionKey: string | undefined): SessionSandbox | undefined;
+  /** `tools.exec.security` / `ask` for a session, from the current config (reset on reload). */
+  execPolicyFor(sessionKey: string | undefined): ExecPolicy;
+  /** `tools.elevated` for a session, from the current config (reset on reload). */
+  elevatedFor: ElevatedResolver;
+}
+
+/** The exec approval machinery every agent shares: one pending table, one allowlist file. */
+export interface ExecApprovalParts {
+  broker: ExecApprovalBroker;
+  allowlist: ExecAllowlistStore;
 }
 
 type ToolFilter = NonNullable<AgentDefinition["filterTools"]>;
@@ -60,6 +79,8 @@ export interface AgentAssemblyOptions {
   /** The repo's bundled `skills/` folder, when running from a checkout or package. */
   bundledSkillsDir?: string;
   watchSkills?: boolean;
+  /** Exec policy and approvals; without them every command runs (the library default). */
+  approvals?: ExecApprovalParts;
 }
 
 /** Every configured agent, or one default agent when `agents.list` is empty. */
@@ -98,6 +119,16 @@ export async function assembleAgents(options: AgentAssemblyOptions): Promise<Ass
         backgroundMs: config.tools.exec.backgroundMs,
         extraEnv: config.tools.exec.env,
         sandboxFor,
+        elevated: (run) => agent.elevatedFor(run),
+        ...(options.approvals
+          ? {
+              approvals: {
+                broker: options.approvals.broker,
+                allowlist: options.approvals.allowlist,
+                policyFor: (run: { sessionKey?: string }) => agent.execPolicyFor(run.sessionKey),
+              },
+            }
+          : {}),
       },
       webFetch: { maxChars: config.tools.web.fetch.maxChars, allowPrivate: config.tools.web.allowPrivate },
     });
@@ -110,6 +141,8 @@ export async function assembleAgents(options: AgentAssemblyOptions): Promise<Ass
       extraTools: [],
       extraFilters: [],
       sandboxFor: () => undefined,
+      execPolicyFor: () => ({ security: "deny", ask: "off" }),
+      elevatedFor: () => ({ allowed: false, reason: "tools.elevated.enabled is off" }),
     };
     configureAgent(agent, config, options.env);
     assembled.push(agent);
@@ -133,6 +166,8 @@ export function configureAgent(
   const refs = modelSelectionRefs(resolved?.model ?? defaults.model);
   const offered = agent.tools.tools.filter((t) => isCodingToolOffered(t.name, config));
   agent.sandboxFor = (sessionKey) => resolveSessionSandbox(config, id, sessionKey);
+  agent.execPolicyFor = (sessionKey) => resolveExecPolicy(config, id, sessionKey);
+  agent.elevatedFor = (run) => resolveElevated(config, id, run.sessionKey);
   const policy = createPolicyToolFilter({
     global: config.tools,
     agent: { id, ...(resolved?.tools ?? defaults.tools) },

@@ -22,7 +22,8 @@ import { createMemoryTools, openMemoryIndex } from "@claw/memory";
 import type { Model, StreamFunction } from "@claw/providers";
 import Database from "better-sqlite3";
 import { createLogFile, type LogFile } from "../runtime-adapter/log-file.js";
-import { type AssembledAgent, assembleAgents, configureAgent } from "./agents.js";
+import { ExecAllowlistStore, ExecApprovalBroker } from "@claw/tools";
+import { type AssembledAgent, assembleAgents, configureAgent, type ExecApprovalParts } from "./agents.js";
 import { type AuthAssembly, assembleAuth } from "./auth.js";
 import { assembleCompaction } from "./compaction.js";
 import { memoryIndexOptions } from "./memory.js";
@@ -50,6 +51,8 @@ export interface AssembledClaw {
   log: LogFile;
   subagents: SubagentRegistry;
   stateDbPath: string;
+  /** Pending exec approvals and the per-agent allowlist (`<stateDir>/exec-approvals.json`). */
+  approvals: ExecApprovalParts;
   /** Applies a new, validated config to models, credentials and agents (live reload). */
   reconfigure(config: ClawConfig): Promise<void>;
   /** Aborts runs, stops watchers and background processes, closes the session store and db. */
@@ -68,7 +71,13 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
   db.pragma("busy_timeout = 5000");
 
   const models = createModelResolver(config, options.models ?? []);
+  let approvalTimeoutSec = config.tools.exec.approvalTimeoutSec;
+  const approvals: ExecApprovalParts = {
+    broker: new ExecApprovalBroker({ timeoutMs: () => approvalTimeoutSec * 1000 }),
+    allowlist: new ExecAllowlistStore(join(stateDir, "exec-approvals.json")),
+  };
   const agents = await assembleAgents({
+    approvals,
     config,
     stateDir,
     homeDir,
@@ -174,7 +183,9 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
     log,
     subagents,
     stateDbPath,
+    approvals,
     async reconfigure(next) {
+      approvalTimeoutSec = next.tools.exec.approvalTimeoutSec;
       models.reconfigure(next);
       await auth.reconfigure(next);
       for (const agent of agents) configureAgent(agent, next, env);

@@ -4,9 +4,11 @@
  */
 import type { AgentRuntime, CommandOptions, PersistentSessionStore } from "@claw/agent-core";
 import type { GatewayPorts } from "@claw/gateway";
+import type { ExecApprovalBroker } from "@claw/tools";
 import type { AssembledAgent } from "../assemble/agents.js";
 import type { ModelResolver } from "../assemble/models.js";
 import type { ServerProbe } from "../assemble/ollama-probe.js";
+import { createApprovalsPort } from "./approvals-port.js";
 import { createCatalogPort, createMemoryPort } from "./catalog-port.js";
 import type { ConfigAccess } from "./config-access.js";
 import type { LogFile } from "./log-file.js";
@@ -29,6 +31,8 @@ export interface GatewayPortParts {
   toolProfile?: string;
   /** Command handling (`/stop` children, `/compact`, …); commands are off when omitted. */
   commands?: CommandOptions;
+  /** Pending exec approvals (`exec.approval.*`); the list is empty when omitted. */
+  approvals?: ExecApprovalBroker;
 }
 
 /**
@@ -45,5 +49,6 @@ export function createGatewayPorts(parts: GatewayPortParts): GatewayPorts {
     config: parts.config,
     status: createStatusPort(parts),
     memory: createMemoryPort(parts.runtime, parts.agents),
+    ...(parts.approvals ? { approvals: createApprovalsPort(parts.approvals) } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { type HealthSummary, hasScope, type StateVersion } from "@claw/protocol";
+import { type HealthSummary, hasScope, type OperatorScope, type StateVersion } from "@claw/protocol";
 import type { Connection, SendOptions } from "../connection.js";
 import type { StatusPort } from "../runtime.js";
 import { PresenceRegistry } from "./presence.js";
@@ -27,15 +27,24 @@ export class EventHub {
   }
 
   /**
-   * Sends an event to every open connection allowed to read it (operators with read scope; nodes
-   * only get `tick` and `shutdown`).
+   * Sends an event to every open connection allowed to read it (operators with read scope, and
+   * `requiredScope` when given, e.g. approvals; nodes only get `tick` and `shutdown`).
    *
    * @example
    * hub.broadcast("tick", { ts: Date.now() }, { dropIfSlow: true });
    */
-  broadcast(event: string, payload: unknown, options: SendOptions = {}): void {
+  broadcast(
+    event: string,
+    payload: unknown,
+    options: SendOptions & { requiredScope?: OperatorScope } = {},
+  ): void {
     for (const conn of this.connections) {
       if (conn.state !== "open") continue;
+      if (options.requiredScope) {
+        if (conn.role === "operator" && hasScope(conn.scopes, options.requiredScope))
+          conn.sendEvent(event, payload, options);
+        continue;
+      }
       if (
         conn.role === "node"
           ? event !== "tick" && event !== "shutdown"

@@ -15,6 +15,7 @@ import type { Connection } from "../connection.js";
 import type { GatewayContext } from "../context.js";
 import { RuntimeError } from "../runtime.js";
 import { agent, agentWait } from "./agent.js";
+import { execApprovalGet, execApprovalList, execApprovalResolve } from "./approvals.js";
 import { chatAbort, chatHistory, chatSend } from "./chat.js";
 import { configApply, configGet, configPatch } from "./config.js";
 import {
@@ -59,6 +60,9 @@ const HANDLERS: HandlerTable = {
   "device.pair.reject": devicePairReject,
   "device.token.rotate": deviceTokenRotate,
   "device.token.revoke": deviceTokenRevoke,
+  "exec.approval.list": execApprovalList,
+  "exec.approval.get": execApprovalGet,
+  "exec.approval.resolve": execApprovalResolve,
 };
 
 /** Runs one method's handler; the mapped table ties the handler to its params and result. */

@@ -61,11 +61,13 @@ export const DEFAULT_APPROVAL_TIMEOUT_MS = 120_000;
 export class ExecApprovalBroker {
   private readonly pending = new Map<string, Waiter>();
   private readonly listeners = new Set<(event: ApprovalEvent) => void>();
-  private readonly timeoutMs: number;
+  private readonly timeoutMs: () => number;
   private readonly now: () => number;
 
-  constructor(options: { timeoutMs?: number; now?: () => number } = {}) {
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
+  /** `timeoutMs` may be a function, read per request (a config reload changes the next one). */
+  constructor(options: { timeoutMs?: number | (() => number); now?: () => number } = {}) {
+    const timeout = options.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
+    this.timeoutMs = typeof timeout === "function" ? timeout : () => timeout;
     this.now = options.now ?? Date.now;
   }
 
@@ -76,18 +78,22 @@ export class ExecApprovalBroker {
     onPending?: (approval: PendingApproval) => void,
   ): Promise<ApprovalOutcome> {
     const createdAtMs = this.now();
+    const timeoutMs = this.timeoutMs();
     const approval: PendingApproval = {
       id: randomUUID(),
       request,
       createdAtMs,
-      expiresAtMs: createdAtMs + this.timeoutMs,
+      expiresAtMs: createdAtMs + timeoutMs,
     };
     return new Promise((resolve) => {
       if (signal?.aborted) {
         resolve({ decision: "deny", cause: "run-aborted" });
         return;
       }
-      const timer = setTimeout(() => this.finish(approval.id, { decision: "deny", cause: "timeout" }), this.timeoutMs);
+      const timer = setTimeout(
+        () => this.finish(approval.id, { decision: "deny", cause: "timeout" }),
+        timeoutMs,
+      );
       timer.unref();
       const onAbort = () => this.finish(approval.id, { decision: "deny", cause: "run-aborted" });
       signal?.addEventListener("abort", onAbort, { once: true });
