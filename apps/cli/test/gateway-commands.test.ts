@@ -361,3 +361,32 @@ describe("config changes reach the running gateway", () => {
     expect(gateway.config.current().agents.defaults.model).toBe("faux/faux-1");
   });
 });
+
+describe("approvals", () => {
+  const document = { agents: { defaults: { model: "faux/faux-1" }, list: [{ id: "ops", default: true }] } };
+  it("pending lists a group session's command waiting for approval; resolve allows it and the run finishes", async () => {
+    const home = createHome(
+      [{ text: "", toolCalls: [{ name: "exec", arguments: { command: "sh -c 'echo from-exec'" } }] }, "Ran it."],
+      document,
+    );
+    homes.push(home);
+    gateways.push(await startGateway(home, document));
+    const running = claw(home, ["agent", "-m", "run it", "--session", "agent:ops:telegram:group:9"]);
+    let pending: { id: string; request: { command: string; sessionKey: string } }[] = [];
+    while (pending.length === 0) {
+      const listed = await claw(home, ["approvals", "pending", "--json"]);
+      expect(listed.code).toBe(0);
+      pending = JSON.parse(listed.stdout);
+    }
+    expect(pending[0]?.request).toMatchObject({ command: "sh -c 'echo from-exec'", sessionKey: "agent:ops:telegram:group:9" });
+    const text = await claw(home, ["approvals", "pending"]);
+    expect(text.stdout).toMatch(/ID\s+AGENT\s+SESSION\s+EXPIRES\s+COMMAND\s+WHY/);
+    const resolved = await claw(home, ["approvals", "resolve", (pending[0]?.id ?? "").slice(0, 8), "a"]);
+    expect(resolved).toMatchObject({ code: 0, stdout: `allow-once: ${pending[0]?.id}\n` });
+    expect(await running).toMatchObject({ code: 0, stdout: "Ran it.\n" });
+    expect(JSON.stringify(home.faux.calls.at(-1)?.context.messages)).toContain("from-exec");
+    const missing = await claw(home, ["approvals", "resolve", "nope-nope", "deny"]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('no pending approval "nope-nope"');
+  });
+});

@@ -217,3 +217,38 @@ describe("gateway run / stop as real processes", () => {
     expect((await claw(h, ["gateway", "stop"])).stdout).toContain("not running");
   }, 30_000);
 });
+
+describe("approvals allowlist", () => {
+  it("allow resolves a program to its real path, list shows it, revoke removes it; per agent", async () => {
+    const h = home({ agents: { defaults: { model: "faux/faux-1" }, list: [{ id: "ops", default: true }, { id: "dev" }] } });
+    const added = await claw(h, ["approvals", "allow", "sh", "--args=-c *", "--json"]);
+    expect(added.code).toBe(0);
+    const entry = JSON.parse(added.stdout);
+    expect(entry.pattern).toMatch(/^\/.*\/(dash|bash|sh)$/);
+    expect(entry.argPattern).toBe("-c *");
+    const file = JSON.parse(readFileSync(join(h.stateDir, "exec-approvals.json"), "utf8"));
+    expect(file.agents.ops.allowlist).toHaveLength(1);
+    const listed = await claw(h, ["approvals", "list"]);
+    expect(listed.stdout).toContain(entry.pattern);
+    expect(listed.stdout).toContain("-c *");
+    expect((await claw(h, ["approvals", "list", "--agent", "dev"])).stdout).toMatch(/no allowlist entries/);
+    const globbed = await claw(h, ["approvals", "allow", "/opt/tools/*", "--agent", "dev", "--json"]);
+    expect(JSON.parse(globbed.stdout)).toMatchObject({ pattern: "/opt/tools/*" });
+    expect(await claw(h, ["approvals", "revoke", entry.id.slice(0, 8)])).toMatchObject({ code: 0 });
+    expect((await claw(h, ["approvals", "list", "--json"])).stdout).toBe("[]\n");
+    const missing = await claw(h, ["approvals", "allow", "no-such-program-claw"]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('"no-such-program-claw" is not an executable on PATH');
+    const unknownRevoke = await claw(h, ["approvals", "revoke", "nothing"]);
+    expect(unknownRevoke.code).toBe(1);
+  });
+
+  it("a corrupt allowlist file is reported, not overwritten", async () => {
+    const h = home();
+    writeFileSync(join(h.stateDir, "exec-approvals.json"), "{ broken");
+    const result = await claw(h, ["approvals", "allow", "sh"]);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/exec-approvals\.json is not valid JSON/);
+    expect(readFileSync(join(h.stateDir, "exec-approvals.json"), "utf8")).toBe("{ broken");
+  });
+});

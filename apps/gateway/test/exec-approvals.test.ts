@@ -13,7 +13,7 @@ import { createFauxProvider, type FauxStep } from "@claw/providers";
 import { describe, expect, it } from "vitest";
 import { startTestGateway } from "./helpers.js";
 
-const GROUP = "agent:default:telegram:group:42";
+const GROUP = "agent:ops:telegram:group:42";
 const COMMAND = "sh -c 'echo approved-run'";
 const execStep: FauxStep = { text: "running", toolCalls: [{ name: "exec", arguments: { command: COMMAND } }] };
 
@@ -21,7 +21,7 @@ async function start(runs: number, exec: Record<string, unknown> = {}) {
   const script = Array.from({ length: runs }, () => [execStep, "done"] as FauxStep[]).flat();
   const faux = createFauxProvider(script, { provider: "faux" });
   const started = await startTestGateway(
-    { agents: { defaults: { model: "faux/faux-1" } }, tools: { exec } },
+    { agents: { defaults: { model: "faux/faux-1" }, list: [{ id: "ops", default: true }] }, tools: { exec } },
     { models: [faux.model], stream: faux.stream, scopes: ["operator.read", "operator.write"] },
   );
   const reviewer = new ClawClient({
@@ -67,7 +67,7 @@ describe("exec approvals over the gateway", () => {
     });
     const finished = gw.run();
     const request = await gw.nextRequest(1);
-    expect(request.request).toMatchObject({ command: COMMAND, sessionKey: GROUP, agentId: "default" });
+    expect(request.request).toMatchObject({ command: COMMAND, sessionKey: GROUP, agentId: "ops" });
     expect(request.expiresAtMs - request.createdAtMs).toBe(120_000);
     expect(await gw.reviewer.request("exec.approval.list", {})).toEqual([request]);
     expect(waitingUpdates.join()).toContain(`Waiting for approval ${request.id}`);
@@ -102,7 +102,7 @@ describe("exec approvals over the gateway", () => {
     await first;
     expect(gw.toolOutput()).toContain("approved-run");
     const file = JSON.parse(readFileSync(join(gw.stateDir, "exec-approvals.json"), "utf8"));
-    expect(file.agents.default.allowlist).toMatchObject([{ argPattern: "-c echo approved-run", source: "allow-always" }]);
+    expect(file.agents.ops.allowlist).toMatchObject([{ argPattern: "-c echo approved-run", source: "allow-always" }]);
     await gw.run();
     expect(gw.toolOutput()).toContain("approved-run");
     expect(gw.requests).toHaveLength(1);
@@ -121,7 +121,7 @@ describe("exec approvals over the gateway", () => {
 
   it("the owner's main session runs without asking (security full by default)", async () => {
     const gw = await start(1);
-    await gw.run("agent:default:main");
+    await gw.run("agent:ops:main");
     expect(gw.toolOutput()).toContain("approved-run");
     expect(gw.requests).toEqual([]);
     await gw.reviewer.close();

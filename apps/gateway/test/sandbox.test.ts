@@ -12,10 +12,14 @@ import { startTestGateway } from "./helpers.js";
 const bwrap = await checkBwrap();
 if (!bwrap.ok) console.warn(`[skip] sandboxed gateway exec: ${bwrap.reason}`);
 
-async function start(sandbox: Record<string, unknown>, script: FauxStep[] = ["ok"]) {
+async function start(
+  sandbox: Record<string, unknown>,
+  script: FauxStep[] = ["ok"],
+  tools: Record<string, unknown> = {},
+) {
   const faux = createFauxProvider(script, { provider: "faux" });
   const started = await startTestGateway(
-    { agents: { defaults: { model: "faux/faux-1", sandbox } } },
+    { agents: { defaults: { model: "faux/faux-1", sandbox } }, tools },
     { models: [faux.model], stream: faux.stream, scopes: ["operator.read", "operator.write"] },
   );
   return { ...started, faux };
@@ -63,7 +67,10 @@ describe.skipIf(!bwrap.ok)("sandbox.mode non-main, through a real run", () => {
 
   it("a group session's exec runs in bubblewrap without secrets; the main session's on the host", async () => {
     const step: FauxStep = { text: "running", toolCalls: [{ name: "exec", arguments: { command } }] };
-    const { client, faux } = await start({ mode: "non-main" }, [step, "done", step, "done"]);
+    // security full: this test is about the sandbox, not about approving the group's command
+    const { client, faux } = await start({ mode: "non-main" }, [step, "done", step, "done"], {
+      exec: { security: "full" },
+    });
     const toolOutput = () => {
       const messages = faux.calls.at(-1)?.context.messages ?? [];
       const result = messages.findLast((m) => m.role === "toolResult");

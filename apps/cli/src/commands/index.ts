@@ -208,6 +208,37 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import("./tools/index.js"),
   },
   {
+    name: "approvals",
+    summary: "Commands waiting for approval, and the per-agent exec allowlist",
+    subcommands: [
+      { name: "pending", summary: "commands waiting for a decision (through the gateway)", flags: READ },
+      {
+        name: "resolve",
+        args: "ID DECISION",
+        summary: "allow-once (a), allow-always (A, adds it to the allowlist) or deny (d)",
+        flags: READ,
+      },
+      { name: "list", summary: "the agent's allowlist entries", flags: { ...AGENT_FLAG, ...JSON_FLAG } },
+      {
+        name: "allow",
+        args: "PROGRAM",
+        summary: "allow a program (resolved to its real path, or a path glob) for the agent",
+        flags: {
+          ...AGENT_FLAG,
+          args: { type: "string", value: "GLOB", summary: 'only with arguments matching, e.g. "status*"' },
+          ...JSON_FLAG,
+        },
+      },
+      {
+        name: "revoke",
+        args: "ID|PROGRAM",
+        summary: "remove an allowlist entry",
+        flags: { ...AGENT_FLAG, ...JSON_FLAG },
+      },
+    ],
+    load: () => import("./approvals/index.js"),
+  },
+  {
     name: "memory",
     summary: "The memory index: status, (re)index with progress, search",
     subcommands: [
