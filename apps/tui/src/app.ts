@@ -16,6 +16,7 @@ import {
 import { createSlashAutocomplete } from "./commands/autocomplete.js";
 import { type CommandContext, type PickerKind, runCommand } from "./commands/run-command.js";
 import { parseSlash, THINKING_LEVELS } from "./commands/table.js";
+import { ApprovalPrompt, type PendingApproval } from "./components/approval-prompt.js";
 import { ChatLog } from "./components/chat-log.js";
 import { Footer } from "./components/footer.js";
 import { Picker } from "./components/picker.js";
@@ -53,6 +54,9 @@ export class App {
   private readonly editor: Editor;
   private readonly slot = new Container();
   private picker?: Picker;
+  private readonly approvalPrompt: ApprovalPrompt;
+  /** Approval ids the person pressed Esc on: not asked again until a new one arrives. */
+  private hiddenApprovals = new Set<string>();
   private hint = "";
   private hintTimer?: NodeJS.Timeout;
   private lastCtrlC = 0;
@@ -73,7 +77,22 @@ export class App {
         : {}),
       dispatch: (action) => this.dispatch(action),
       getState: () => this.state,
+      onApprovals: (pending) => this.showApprovals(pending),
     });
+    this.approvalPrompt = new ApprovalPrompt(
+      {
+        onDecide: (approval, decision) => {
+          this.hiddenApprovals.add(approval.id);
+          this.showApprovals(this.gateway.approvals);
+          void this.gateway.resolveApproval(approval.id, decision);
+        },
+        onHide: () => {
+          for (const a of this.gateway.approvals) this.hiddenApprovals.add(a.id);
+          this.showApprovals(this.gateway.approvals);
+        },
+      },
+      options.theme,
+    );
     this.editor.setAutocompleteProvider(createSlashAutocomplete(this.gateway));
     this.editor.onSubmit = (text) => void this.submit(text);
     this.slot.addChild(this.editor);
@@ -154,7 +173,7 @@ export class App {
       this.setHint("press Ctrl+C again to quit");
       return { consume: true };
     }
-    if (this.picker) return undefined;
+    if (this.picker || this.slot.children.includes(this.approvalPrompt)) return undefined;
     if (matchesKey(data, "escape") && !this.editor.isShowingAutocomplete()) {
       if (this.state.activeRunId || this.state.pending) void this.gateway.abort();
       return { consume: true };
@@ -248,11 +267,29 @@ export class App {
     this.tui.requestRender();
   }
 
+  /** Puts the approval prompt in the editor's place while approvals wait, and back when none do. */
+  private showApprovals(pending: PendingApproval[]): void {
+    const shown = pending.filter((a) => !this.hiddenApprovals.has(a.id));
+    this.approvalPrompt.setQueue(shown);
+    if (this.picker) return;
+    const showing = this.slot.children.includes(this.approvalPrompt);
+    if (shown.length > 0 && !showing) {
+      this.slot.clear();
+      this.slot.addChild(this.approvalPrompt);
+      this.tui.setFocus(this.approvalPrompt);
+    } else if (shown.length === 0 && showing) {
+      this.slot.clear();
+      this.slot.addChild(this.editor);
+      this.tui.setFocus(this.editor);
+    }
+    this.tui.requestRender();
+  }
+
   private closePicker(): void {
     this.picker = undefined;
     this.slot.clear();
     this.slot.addChild(this.editor);
     this.tui.setFocus(this.editor);
-    this.tui.requestRender();
+    this.showApprovals(this.gateway.approvals);
   }
 }

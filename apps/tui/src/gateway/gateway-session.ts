@@ -14,6 +14,7 @@ import {
   type RequestArgs,
 } from "@claw/client";
 import { buildMainSessionKey, DEFAULT_MAIN_KEY } from "@claw/ids";
+import type { ApprovalChoice, PendingApproval } from "../components/approval-prompt.js";
 import { itemsFromHistory } from "../state/history.js";
 import type { Action, TuiState } from "../state/types.js";
 import { RunRouter } from "./run-router.js";
@@ -36,6 +37,8 @@ export interface GatewaySessionOptions extends GatewayTarget {
   followAgentMainSession?: string;
   /** Reconnect back-off (ms); tests shorten it. */
   reconnectDelayMs?: { initial: number; max: number };
+  /** Told the pending exec approvals whenever they change (requests, resolutions, reconnects). */
+  onApprovals?(pending: PendingApproval[]): void;
 }
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -87,6 +90,23 @@ export class GatewaySession {
     this.client.on("agent", (event) => this.router.onAgentEvent(event));
     this.client.on("chat", (chat) => this.onChat(chat));
     this.client.on("shutdown", () => this.dispatch({ type: "connection", state: "reconnecting" }));
+    this.client.on("exec.approval.requested", (approval) => {
+      this.approvals = [...this.approvals.filter((a) => a.id !== approval.id), approval];
+      this.options.onApprovals?.(this.approvals);
+    });
+    this.client.on("exec.approval.resolved", (resolved) => {
+      this.approvals = this.approvals.filter((a) => a.id !== resolved.id);
+      this.options.onApprovals?.(this.approvals);
+    });
+  }
+
+  /** Commands waiting for approval, oldest first. */
+  approvals: PendingApproval[] = [];
+
+  /** Decides a pending approval; the gateway's `exec.approval.resolved` then clears it. */
+  async resolveApproval(id: string, decision: ApprovalChoice): Promise<void> {
+    const result = await this.call("exec.approval.resolve", { id, decision });
+    if (result) this.notice("info", `${decision}: ${id.slice(0, 8)}`);
   }
 
   /** The gateway's `session.mainKey` (from hello-ok), "main" before the first hello. */
@@ -177,11 +197,12 @@ export class GatewaySession {
   /** Re-reads models, agents, the session row and (optionally) the transcript. */
   async refresh(what: { history?: boolean } = {}): Promise<void> {
     const key = this.options.getState().session.key;
-    const [models, status, list, history] = await Promise.all([
+    const [models, status, list, history, pending] = await Promise.all([
       this.call("models.list", {}),
       this.call("status", {}),
       this.call("sessions.list", {}),
       what.history ? this.call("chat.history", { sessionKey: key, limit: 200 }) : undefined,
+      this.call("exec.approval.list", {}),
     ]);
     if (models) this.models = models.models;
     if (status) {
@@ -192,6 +213,10 @@ export class GatewaySession {
       };
     }
     if (list) this.sessions = list.sessions;
+    if (pending) {
+      this.approvals = pending;
+      this.options.onApprovals?.(pending);
+    }
     if (this.options.getState().session.key !== key) return;
     const row = this.sessions.find((s) => s.key === key);
     this.dispatch({
