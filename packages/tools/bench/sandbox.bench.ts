@@ -16,6 +16,7 @@ import {
   createWorkspace,
   guardedGet,
   ProcessRegistry,
+  WarmSandboxPool,
 } from "../src/index.js";
 
 const root = mkdtempSync(join(tmpdir(), "claw-sandbox-bench-"));
@@ -28,19 +29,29 @@ try {
   const boxedExec = createExecTool(workspace, new ProcessRegistry(), {
     sandboxFor: () => ({ workspaceAccess: "rw", network: false }),
   });
+  const warmSandboxes = new WarmSandboxPool();
+  const warmExec = createExecTool(workspace, new ProcessRegistry(), {
+    sandboxFor: () => ({ workspaceAccess: "rw", network: false }),
+    warmSandboxes,
+  });
   if (bwrap.ok) {
     await suite("sandbox", {
       baseline: { name: "exec `true` on the host", fn: () => hostExec.execute({ command: "true" }, context) },
       cases: [
         {
-          name: "exec `true` in bubblewrap",
+          name: "exec `true` in bubblewrap, started cold",
           fn: () => boxedExec.execute({ command: "true" }, context),
+        },
+        {
+          name: "exec `true` in bubblewrap, started ahead (createCodingTools' default)",
+          fn: () => warmExec.execute({ command: "true" }, context),
           target: { maxRatio: 3 },
         },
       ],
       minSamples: 40,
       minTimeMs: 500,
     });
+    warmSandboxes.dispose();
   } else console.error(`sandbox bench skipped: ${bwrap.reason}`);
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

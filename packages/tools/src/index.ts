@@ -18,6 +18,7 @@ import { createLsTool } from "./fs/ls.js";
 import { createReadTool } from "./fs/read.js";
 import { createWriteTool } from "./fs/write.js";
 import { createApplyPatchTool } from "./patch/apply-patch-tool.js";
+import { WarmSandboxPool } from "./sandbox/warm-pool.js";
 import { guardWorkspaceAccess } from "./sandbox/workspace-access.js";
 import type { CodingToolsOptions } from "./shared/options.js";
 import { createWorkspace } from "./shared/workspace.js";
@@ -51,6 +52,7 @@ export function createCodingTools(
 ): CodingTools {
   const workspace = createWorkspace(options.workspaceDir);
   const processes = new ProcessRegistry();
+  const warmSandboxes = new WarmSandboxPool();
   const limits = { maxReadBytes: options.maxReadBytes, maxOutputChars: options.maxOutputChars };
   const sandboxFor = options.exec?.sandboxFor;
   const reads = <T extends AgentTool>(tool: T) => guardWorkspaceAccess(tool, "read", sandboxFor);
@@ -67,12 +69,20 @@ export function createCodingTools(
       env: options.env,
       shell: options.shell,
       maxOutputChars: options.maxOutputChars,
+      warmSandboxes,
       ...options.exec,
     }),
     createProcessTool(processes, limits),
     createWebFetchTool(options.webFetch),
   ];
-  return { tools, processes, dispose: () => processes.dispose() };
+  return {
+    tools,
+    processes,
+    dispose: () => {
+      warmSandboxes.dispose();
+      processes.dispose();
+    },
+  };
 }
 
 // The individual tools.
@@ -96,7 +106,8 @@ export { looksBinary, truncateMiddle } from "./shared/truncate.js";
 
 // Advanced: the OS sandbox, the clean command environment and the web address guard.
 export { INHERITED_ENV_NAMES, minimalCommandEnv } from "./exec/command-env.js";
-export { bwrapArgs, readHostLayout } from "./sandbox/bwrap-args.js";
+export { bwrapArgs, bwrapWaitingArgs, encodeWaitingCommand, readHostLayout } from "./sandbox/bwrap-args.js";
+export { type WarmShape, WarmSandboxPool } from "./sandbox/warm-pool.js";
 export {
   assertBwrapUsable,
   BWRAP_INSTALL_HINT,

@@ -1,10 +1,11 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { type AgentTool, errorResult, textResult } from "@claw/agent-core";
 import { Type } from "typebox";
 import { type ExecApprovalsOptions, gateExec } from "../approvals/exec-gate.js";
-import { bwrapArgs, readHostLayout } from "../sandbox/bwrap-args.js";
+import { bwrapArgs, bwrapWaitingArgs, readHostLayout } from "../sandbox/bwrap-args.js";
 import { assertBwrapUsable } from "../sandbox/bwrap-check.js";
 import type { SandboxResolver } from "../sandbox/sandbox-spec.js";
+import type { WarmSandboxPool } from "../sandbox/warm-pool.js";
 import { DEFAULT_MAX_OUTPUT_CHARS } from "../shared/options.js";
 import { truncateMiddle } from "../shared/truncate.js";
 import type { Workspace } from "../shared/workspace.js";
@@ -55,6 +56,8 @@ export interface ExecToolOptions {
   sandboxFor?: SandboxResolver;
   /** The bubblewrap binary (default `bwrap` on PATH). */
   bwrapPath?: string;
+  /** Sandboxes started ahead of their command (much faster sandboxed exec); cold spawns without it. */
+  warmSandboxes?: WarmSandboxPool;
   shell?: string;
   maxOutputChars?: number;
   /** Default ms before a still-running command moves to the background (default 10 000). */
@@ -121,25 +124,26 @@ export function createExecTool(
       }
       let file = shell;
       let argv = isWindows ? ["/c", args.command] : ["-c", args.command];
+      let warm: ChildProcess | undefined;
       if (sandbox) {
         const bwrap = options.bwrapPath ?? "bwrap";
         await assertBwrapUsable(bwrap);
         file = bwrap;
-        argv = bwrapArgs({
-          workspaceDir: workspace.root,
-          cwd,
-          command: args.command,
-          shell,
-          spec: sandbox,
-          layout: readHostLayout(),
-        });
+        const shape = { workspaceDir: workspace.root, cwd, shell, spec: sandbox, layout: readHostLayout() };
+        argv = bwrapArgs({ ...shape, command: args.command });
+        warm = options.warmSandboxes?.take(
+          { file, waitingArgs: bwrapWaitingArgs(shape), cwd, env },
+          args.command,
+        );
       }
-      const child = spawn(file, argv, {
-        cwd,
-        env,
-        stdio: ["ignore", "pipe", "pipe"],
-        detached: !isWindows,
-      });
+      const child =
+        warm ??
+        spawn(file, argv, {
+          cwd,
+          env,
+          stdio: ["ignore", "pipe", "pipe"],
+          detached: !isWindows,
+        });
       const managed = registry.track(args.command, child);
       const timeoutMs = (args.timeout ?? options.timeoutSeconds ?? 1800) * 1000;
       const killTimer = setTimeout(() => {

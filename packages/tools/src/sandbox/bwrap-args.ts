@@ -49,6 +49,48 @@ export interface BwrapCommand {
  * // ["--die-with-parent", "--new-session", "--unshare-all", …, "--", "/bin/sh", "-c", "ls"]
  */
 export function bwrapArgs(input: BwrapCommand): string[] {
+  const limits = limitCommands(input.spec.limits);
+  const shellArgs =
+    limits.length === 0
+      ? [input.shell, "-c", input.command]
+      : [
+          input.shell,
+          "-c",
+          `${limits.join(" && ")} && exec ${input.shell} -c "$1"`,
+          "sandbox",
+          input.command,
+        ];
+  return [...sandboxArgs(input), "--", ...shellArgs];
+}
+
+/**
+ * The same sandbox, started before its command is known: the shell inside waits on stdin for
+ * the command (a line count, then the lines), then runs it exactly as `bwrapArgs` would, with
+ * stdin from /dev/null. Only shell builtins run before the command, so nothing else starts.
+ *
+ * @example
+ * spawn("bwrap", bwrapWaitingArgs(shape)).stdin.end(encodeWaitingCommand("ls -l"));
+ */
+export function bwrapWaitingArgs(input: Omit<BwrapCommand, "command">): string[] {
+  const limits = limitCommands(input.spec.limits);
+  const read = [
+    "IFS= read -r n || exit 125",
+    "c=",
+    "i=0",
+    'while [ "$i" -lt "$n" ]; do IFS= read -r l || exit 125; if [ "$i" -eq 0 ]; then c=$l; else c="$c\n$l"; fi; i=$((i+1)); done',
+    "exec </dev/null",
+  ];
+  const run = [...limits, `exec ${input.shell} -c "$c"`].join(" && ");
+  return [...sandboxArgs(input), "--", input.shell, "-c", `${read.join("; ")}; ${run}`];
+}
+
+/** What a waiting sandbox reads from stdin: the line count, then the command's lines. */
+export function encodeWaitingCommand(command: string): string {
+  const lines = command.split("\n");
+  return `${lines.length}\n${lines.join("\n")}\n`;
+}
+
+function sandboxArgs(input: Omit<BwrapCommand, "command">): string[] {
   const { spec, workspaceDir } = input;
   const args = ["--die-with-parent", "--new-session", "--unshare-all"];
   if (spec.network) args.push("--share-net");
@@ -64,18 +106,7 @@ export function bwrapArgs(input: BwrapCommand): string[] {
     args.push(spec.workspaceAccess === "rw" ? "--bind" : "--ro-bind", workspaceDir, workspaceDir);
   args.push("--remount-ro", "/", "--setenv", "HOME", SANDBOX_HOME);
   args.push("--chdir", spec.workspaceAccess === "none" ? SANDBOX_HOME : input.cwd);
-  const limits = limitCommands(spec.limits);
-  const shellArgs =
-    limits.length === 0
-      ? [input.shell, "-c", input.command]
-      : [
-          input.shell,
-          "-c",
-          `${limits.join(" && ")} && exec ${input.shell} -c "$1"`,
-          "sandbox",
-          input.command,
-        ];
-  return [...args, "--", ...shellArgs];
+  return args;
 }
 
 /** `ulimit` sets soft and hard limits; the sandbox has no capability to raise them again. */
