@@ -366,7 +366,10 @@ describe("approvals", () => {
   const document = { agents: { defaults: { model: "faux/faux-1" }, list: [{ id: "ops", default: true }] } };
   it("pending lists a group session's command waiting for approval; resolve allows it and the run finishes", async () => {
     const home = createHome(
-      [{ text: "", toolCalls: [{ name: "exec", arguments: { command: "sh -c 'echo from-exec'" } }] }, "Ran it."],
+      [
+        { text: "", toolCalls: [{ name: "exec", arguments: { command: "sh -c 'echo from-exec'" } }] },
+        "Ran it.",
+      ],
       document,
     );
     homes.push(home);
@@ -378,7 +381,10 @@ describe("approvals", () => {
       expect(listed.code).toBe(0);
       pending = JSON.parse(listed.stdout);
     }
-    expect(pending[0]?.request).toMatchObject({ command: "sh -c 'echo from-exec'", sessionKey: "agent:ops:telegram:group:9" });
+    expect(pending[0]?.request).toMatchObject({
+      command: "sh -c 'echo from-exec'",
+      sessionKey: "agent:ops:telegram:group:9",
+    });
     const text = await claw(home, ["approvals", "pending"]);
     expect(text.stdout).toMatch(/ID\s+AGENT\s+SESSION\s+EXPIRES\s+COMMAND\s+WHY/);
     const resolved = await claw(home, ["approvals", "resolve", (pending[0]?.id ?? "").slice(0, 8), "a"]);

@@ -220,7 +220,9 @@ describe("gateway run / stop as real processes", () => {
 
 describe("approvals allowlist", () => {
   it("allow resolves a program to its real path, list shows it, revoke removes it; per agent", async () => {
-    const h = home({ agents: { defaults: { model: "faux/faux-1" }, list: [{ id: "ops", default: true }, { id: "dev" }] } });
+    const h = home({
+      agents: { defaults: { model: "faux/faux-1" }, list: [{ id: "ops", default: true }, { id: "dev" }] },
+    });
     const added = await claw(h, ["approvals", "allow", "sh", "--args=-c *", "--json"]);
     expect(added.code).toBe(0);
     const entry = JSON.parse(added.stdout);

@@ -11,11 +11,14 @@ import { ClawClient } from "@claw/client";
 import type { PendingExecApproval } from "@claw/protocol";
 import { createFauxProvider, type FauxStep } from "@claw/providers";
 import { describe, expect, it } from "vitest";
-import { startTestGateway } from "./helpers.js";
+import { lastToolResultText, startTestGateway } from "./helpers.js";
 
 const GROUP = "agent:ops:telegram:group:42";
 const COMMAND = "sh -c 'echo approved-run'";
-const execStep: FauxStep = { text: "running", toolCalls: [{ name: "exec", arguments: { command: COMMAND } }] };
+const execStep: FauxStep = {
+  text: "running",
+  toolCalls: [{ name: "exec", arguments: { command: COMMAND } }],
+};
 
 async function start(runs: number, exec: Record<string, unknown> = {}) {
   const script = Array.from({ length: runs }, () => [execStep, "done"] as FauxStep[]).flat();
@@ -38,13 +41,7 @@ async function start(runs: number, exec: Record<string, unknown> = {}) {
   reviewer.on("exec.approval.requested", (payload) => requests.push(payload));
   reviewer.on("exec.approval.resolved", (payload) => resolved.push(payload));
   started.client.on("exec.approval.requested", () => ownerSaw.push("requested"));
-  const toolOutput = () => {
-    const messages = faux.calls.at(-1)?.context.messages ?? [];
-    const result = messages.findLast((m) => m.role === "toolResult");
-    return result?.role === "toolResult"
-      ? result.content.map((c) => (c.type === "text" ? c.text : "")).join("")
-      : "";
-  };
+  const toolOutput = () => lastToolResultText(faux);
   const run = (sessionKey = GROUP) =>
     started.client.request(
       "agent",
@@ -71,8 +68,12 @@ describe("exec approvals over the gateway", () => {
     expect(request.expiresAtMs - request.createdAtMs).toBe(120_000);
     expect(await gw.reviewer.request("exec.approval.list", {})).toEqual([request]);
     expect(waitingUpdates.join()).toContain(`Waiting for approval ${request.id}`);
-    await expect(gw.client.request("exec.approval.list", {})).rejects.toThrow(/missing scope: operator.approvals/);
-    expect(await gw.reviewer.request("exec.approval.resolve", { id: request.id, decision: "allow-once" })).toEqual({
+    await expect(gw.client.request("exec.approval.list", {})).rejects.toThrow(
+      /missing scope: operator.approvals/,
+    );
+    expect(
+      await gw.reviewer.request("exec.approval.resolve", { id: request.id, decision: "allow-once" }),
+    ).toEqual({
       ok: true,
       id: request.id,
       decision: "allow-once",
@@ -102,7 +103,9 @@ describe("exec approvals over the gateway", () => {
     await first;
     expect(gw.toolOutput()).toContain("approved-run");
     const file = JSON.parse(readFileSync(join(gw.stateDir, "exec-approvals.json"), "utf8"));
-    expect(file.agents.ops.allowlist).toMatchObject([{ argPattern: "-c echo approved-run", source: "allow-always" }]);
+    expect(file.agents.ops.allowlist).toMatchObject([
+      { argPattern: "-c echo approved-run", source: "allow-always" },
+    ]);
     await gw.run();
     expect(gw.toolOutput()).toContain("approved-run");
     expect(gw.requests).toHaveLength(1);

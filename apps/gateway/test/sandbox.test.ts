@@ -7,7 +7,7 @@ import type { ClawClient } from "@claw/client";
 import { createFauxProvider, type FauxStep } from "@claw/providers";
 import { checkBwrap } from "@claw/tools";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestGateway } from "./helpers.js";
+import { lastToolResultText, startTestGateway } from "./helpers.js";
 
 const bwrap = await checkBwrap();
 if (!bwrap.ok) console.warn(`[skip] sandboxed gateway exec: ${bwrap.reason}`);
@@ -71,13 +71,7 @@ describe.skipIf(!bwrap.ok)("sandbox.mode non-main, through a real run", () => {
     const { client, faux } = await start({ mode: "non-main" }, [step, "done", step, "done"], {
       exec: { security: "full" },
     });
-    const toolOutput = () => {
-      const messages = faux.calls.at(-1)?.context.messages ?? [];
-      const result = messages.findLast((m) => m.role === "toolResult");
-      return result?.role === "toolResult"
-        ? result.content.map((c) => (c.type === "text" ? c.text : "")).join("")
-        : "";
-    };
+    const toolOutput = () => lastToolResultText(faux);
     await run(client, "agent:default:telegram:group:42");
     const sandboxed = toolOutput();
     expect(sandboxed).toContain("pid1=bwrap");

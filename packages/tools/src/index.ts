@@ -158,4 +158,9 @@ export {
   TRUSTED_BINARY_DIRS,
 } from "./approvals/exec-policy.js";
 export { SAFE_BINARIES, SAFE_BUILTINS, type SafeBinary, UNSAFE_BUILTINS } from "./approvals/safe-binaries.js";
-export { parseShellCommand, type ShellParse, type ShellWord, type SimpleCommand } from "./exec/shell-parse.js";
+export {
+  parseShellCommand,
+  type ShellParse,
+  type ShellWord,
+  type SimpleCommand,
+} from "./exec/shell-parse.js";

@@ -13,7 +13,7 @@ import {
   type PendingApproval,
   ProcessRegistry,
 } from "../src/index.js";
-import { call, tempWorkspace, text } from "./helpers.js";
+import { tempWorkspace, text } from "./helpers.js";
 
 const SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin";
 const allowlistMode: ExecPolicy = { security: "allowlist", ask: "on-miss" };
@@ -120,7 +120,16 @@ describe("exec with approvals", () => {
     });
     const updates: string[] = [];
     const run = (command: string, signal = new AbortController().signal) =>
-      exec.execute({ command }, { toolCallId: "t", signal, agentId: "main", sessionKey: "agent:main:group:1", onUpdate: (u) => updates.push(text(u)) });
+      exec.execute(
+        { command },
+        {
+          toolCallId: "t",
+          signal,
+          agentId: "main",
+          sessionKey: "agent:main:group:1",
+          onUpdate: (u) => updates.push(text(u)),
+        },
+      );
     const nextRequest = () =>
       new Promise<PendingApproval>((resolve) => {
         const stop = broker.subscribe((event) => {
@@ -145,7 +154,11 @@ describe("exec with approvals", () => {
     const requested = nextRequest();
     const pending = run("sh -c 'echo approved'");
     const approval = await requested;
-    expect(approval.request).toMatchObject({ command: "sh -c 'echo approved'", agentId: "main", host: "gateway" });
+    expect(approval.request).toMatchObject({
+      command: "sh -c 'echo approved'",
+      agentId: "main",
+      host: "gateway",
+    });
     expect(updates.join()).toContain(`Waiting for approval ${approval.id}`);
     broker.resolve(approval.id, "allow-once", "test");
     expect(text(await pending)).toContain("approved");
@@ -210,7 +223,10 @@ describe("elevated exec", () => {
     const requested = new Promise<PendingApproval>((resolve) =>
       broker.subscribe((event) => event.type === "requested" && resolve(event.approval)),
     );
-    const pending = make(() => ({ allowed: true })).execute({ command: "echo elevated", elevated: true }, context);
+    const pending = make(() => ({ allowed: true })).execute(
+      { command: "echo elevated", elevated: true },
+      context,
+    );
     const approval = await requested;
     expect(approval.request).toMatchObject({ host: "gateway", reason: /elevated/ });
     broker.resolve(approval.id, "allow-once");

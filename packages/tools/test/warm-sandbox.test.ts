@@ -26,7 +26,10 @@ function setup(spec: SandboxSpec = { workspaceAccess: "rw", network: false }) {
     warmSandboxes: pool,
   });
   const run = (command: string) =>
-    exec.execute({ command }, { toolCallId: "t", signal: new AbortController().signal, sessionKey: "agent:main:g" });
+    exec.execute(
+      { command },
+      { toolCallId: "t", signal: new AbortController().signal, sessionKey: "agent:main:g" },
+    );
   return { root, run };
 }
 
@@ -60,7 +63,13 @@ describe.skipIf(!bwrap.ok)("WarmSandboxPool", () => {
     const pool = new WarmSandboxPool();
     pools.push(pool);
     const spec: SandboxSpec = { workspaceAccess: "rw", network: false };
-    const waitingArgs = bwrapWaitingArgs({ workspaceDir: root, cwd: root, shell: "/bin/sh", spec, layout: readHostLayout() });
+    const waitingArgs = bwrapWaitingArgs({
+      workspaceDir: root,
+      cwd: root,
+      shell: "/bin/sh",
+      spec,
+      layout: readHostLayout(),
+    });
     const shape = { file: "bwrap", waitingArgs, cwd: root, env: { PATH: process.env.PATH ?? "" } };
     expect(pool.take(shape, "echo one")).toBeUndefined();
     const child = pool.take(shape, "echo two\necho three");

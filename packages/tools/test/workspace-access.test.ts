@@ -20,7 +20,11 @@ function tools(access: SandboxSpec["workspaceAccess"]) {
     return tool;
   };
   const run = (name: string, args: Record<string, unknown>, sessionKey = "agent:main:group:1") =>
-    byName(name).execute(args as never, { toolCallId: "t", signal: new AbortController().signal, sessionKey });
+    byName(name).execute(args as never, {
+      toolCallId: "t",
+      signal: new AbortController().signal,
+      sessionKey,
+    });
   return { root, run };
 }
 

@@ -20,9 +20,9 @@ import {
 import type { ClawConfig } from "@claw/config";
 import { createMemoryTools, openMemoryIndex } from "@claw/memory";
 import type { Model, StreamFunction } from "@claw/providers";
+import { ExecAllowlistStore, ExecApprovalBroker } from "@claw/tools";
 import Database from "better-sqlite3";
 import { createLogFile, type LogFile } from "../runtime-adapter/log-file.js";
-import { ExecAllowlistStore, ExecApprovalBroker } from "@claw/tools";
 import { type AssembledAgent, assembleAgents, configureAgent, type ExecApprovalParts } from "./agents.js";
 import { type AuthAssembly, assembleAuth } from "./auth.js";
 import { assembleCompaction } from "./compaction.js";

@@ -4,8 +4,15 @@
  * `A` allow always (adds it to the agent's allowlist), `d` deny. Esc hides it until the next
  * request; the queue count says how many more wait.
  */
-import { type Component, type Focusable, matchesKey, truncateToWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
+
 import type { EventPayload } from "@claw/client";
+import {
+  type Component,
+  type Focusable,
+  matchesKey,
+  truncateToWidth,
+  wrapTextWithAnsi,
+} from "@mariozechner/pi-tui";
 import type { Theme } from "../theme/theme.js";
 
 export type PendingApproval = EventPayload<"exec.approval.requested">;

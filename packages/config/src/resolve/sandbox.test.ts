@@ -94,7 +94,9 @@ describe("sandboxToolRules", () => {
     ["ro", ["write", "edit", "apply_patch"]],
     ["none", ["read", "write", "edit", "apply_patch", "ls", "find", "grep"]],
   ] as const)("workspaceAccess %s removes the file tools it cannot back", (workspaceAccess, denied) => {
-    const cfg = config({ agents: { defaults: { sandbox: { mode: "all", workspaceAccess, tools: { deny: ["exec"] } } } } });
+    const cfg = config({
+      agents: { defaults: { sandbox: { mode: "all", workspaceAccess, tools: { deny: ["exec"] } } } },
+    });
     expect(sandboxToolRules(resolveSessionSandbox(cfg, "main", "agent:main:main"))).toEqual({
       deny: ["exec", ...denied],
       source: `agents.defaults.sandbox.tools (with workspaceAccess "${workspaceAccess}")`,

@@ -41,7 +41,14 @@ export interface ApprovalOutcome {
 
 export type ApprovalEvent =
   | { type: "requested"; approval: PendingApproval }
-  | { type: "resolved"; id: string; decision: ApprovalDecision; cause: ApprovalOutcome["cause"]; resolvedBy?: string; ts: number };
+  | {
+      type: "resolved";
+      id: string;
+      decision: ApprovalDecision;
+      cause: ApprovalOutcome["cause"];
+      resolvedBy?: string;
+      ts: number;
+    };
 
 interface Waiter {
   approval: PendingApproval;

@@ -80,7 +80,8 @@ function segmentProblem(simple: SimpleCommand, changesDirectory: boolean): strin
   for (const redirect of simple.redirects) {
     const target = redirect.target.text;
     const writes =
-      WRITING_REDIRECTS.has(redirect.op) || ((redirect.op === ">&" || redirect.op === "<&") && !/^(\d+|-)$/.test(target));
+      WRITING_REDIRECTS.has(redirect.op) ||
+      ((redirect.op === ">&" || redirect.op === "<&") && !/^(\d+|-)$/.test(target));
     if (writes && target !== "/dev/null") return `it writes to "${target}" through a redirection`;
   }
   if (!first) return undefined;

@@ -107,7 +107,10 @@ export function judgeSegment(segment: CommandSegment, allowlist: readonly Allowl
       return { allowed: false, reason: `${shown}: arguments are computed by the shell` };
     const denied = safe.deniedArgs ? segment.args.find((arg) => safe.deniedArgs?.test(arg)) : undefined;
     if (denied === undefined) return { allowed: true, by: "safe-binary" };
-    return { allowed: false, reason: `${shown}: "${denied}" is not safe (${safe.note ?? "it writes or runs"})` };
+    return {
+      allowed: false,
+      reason: `${shown}: "${denied}" is not safe (${safe.note ?? "it writes or runs"})`,
+    };
   }
   return { allowed: false, reason: `${shown}: ${path} is not on the allowlist` };
 }

@@ -120,7 +120,10 @@ export function createExecTool(
             ),
         );
         if (!gate.run)
-          return { ...textResult(gate.message, { status: "denied", approval: gate.approval }), isError: true };
+          return {
+            ...textResult(gate.message, { status: "denied", approval: gate.approval }),
+            isError: true,
+          };
       }
       let file = shell;
       let argv = isWindows ? ["/c", args.command] : ["-c", args.command];

@@ -41,7 +41,7 @@ describe("parseShellCommand: segments", () => {
   });
 
   it("marks words the shell expands", () => {
-    const [cmd] = parseShellCommand('echo $HOME "${X}" *.ts ~ plain {a,b} "$(date)"').commands.slice(-1);
+    const [cmd] = parseShellCommand(`echo $HOME "${"$"}{X}" *.ts ~ plain {a,b} "$(date)"`).commands.slice(-1);
     expect(cmd?.argv.map((w) => w.dynamic)).toEqual([false, true, true, true, true, false, true, true]);
   });
 
@@ -74,7 +74,7 @@ describe("parseShellCommand: what it will not vouch for", () => {
     ["echo `ls", /backtick/],
     ["ls )", /unmatched/],
     ["f() { rm x; }", /function definition/],
-    ["echo ${X:-$(rm x)}", /inside \$\{…\}/],
+    [`echo ${"$"}{X:-$(rm x)}`, /inside \$\{…\}/],
     ["ls >", /no target/],
     ["echo \\", /lone backslash/],
     ["a\0b", /NUL/],

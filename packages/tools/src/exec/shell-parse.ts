@@ -286,9 +286,9 @@ class Reader {
       this.nested(")");
     } else if (next === "{") {
       const end = this.src.indexOf("}", this.pos + 2);
-      if (end < 0) throw new Unprovable("a ${…} expansion is never closed");
+      if (end < 0) throw new Unprovable(`a parameter expansion (${"$"}{…}) is never closed`);
       if (/[$`]/.test(this.src.slice(this.pos + 2, end)))
-        throw new Unprovable("substitutions inside ${…} are not analysed");
+        throw new Unprovable(`substitutions inside ${"$"}{…} are not analysed`);
       this.pos = end + 1;
     } else {
       const name = /^[A-Za-z_][A-Za-z0-9_]*|^[0-9@*#?$!-]/.exec(this.src.slice(this.pos + 1));

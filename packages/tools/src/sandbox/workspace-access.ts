@@ -23,7 +23,10 @@ export function guardWorkspaceAccess<T extends AgentTool>(
   return {
     ...tool,
     execute(args, context) {
-      const access = sandboxFor({ sessionKey: context.sessionKey, agentId: context.agentId })?.workspaceAccess;
+      const access = sandboxFor({
+        sessionKey: context.sessionKey,
+        agentId: context.agentId,
+      })?.workspaceAccess;
       if (access === "none" || (access === "ro" && need === "write")) {
         return Promise.resolve(
           errorResult(

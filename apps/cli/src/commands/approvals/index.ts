@@ -119,13 +119,20 @@ async function allow({ values, positionals }: ParsedCommandArgs, context: Comman
 async function revoke({ values, positionals }: ParsedCommandArgs, context: CommandContext): Promise<number> {
   const [target, ...extra] = positionals;
   if (!target || extra.length > 0)
-    throw new UsageError("approvals revoke needs one entry ID (or its program path)", "see `claw approvals list`");
+    throw new UsageError(
+      "approvals revoke needs one entry ID (or its program path)",
+      "see `claw approvals list`",
+    );
   const { agentId, store } = await allowlistStore(context, values);
   const removed = store.revoke(agentId, target);
   if (removed.length === 0)
-    throw new CliError(`agent ${agentId} has no allowlist entry "${target}"`, { hint: "see `claw approvals list`" });
+    throw new CliError(`agent ${agentId} has no allowlist entry "${target}"`, {
+      hint: "see `claw approvals list`",
+    });
   if (values.json) context.io.stdout(toJson(removed));
-  else for (const e of removed) context.io.stdout(`revoked ${e.id.slice(0, 8)}: ${e.pattern} ${e.argPattern ?? ""}\n`);
+  else
+    for (const e of removed)
+      context.io.stdout(`revoked ${e.id.slice(0, 8)}: ${e.pattern} ${e.argPattern ?? ""}\n`);
   return EXIT_OK;
 }
 
