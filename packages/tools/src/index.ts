@@ -138,6 +138,7 @@ export {
   type PendingApproval,
 } from "./approvals/approval-broker.js";
 export {
+  type AnalysisPlace,
   analyzeCommand,
   type CommandAnalysis,
   type CommandSegment,

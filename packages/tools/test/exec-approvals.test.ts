@@ -18,8 +18,19 @@ import { tempWorkspace, text } from "./helpers.js";
 const SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin";
 const allowlistMode: ExecPolicy = { security: "allowlist", ask: "on-miss" };
 
-async function decide(command: string, allowlist: AllowlistEntry[] = [], policy = allowlistMode, cwd = "/") {
-  return decideExec(policy, await analyzeCommand(command, { cwd, path: SYSTEM_PATH }), allowlist);
+const WORKSPACE = tempWorkspace().root;
+
+async function decide(
+  command: string,
+  allowlist: AllowlistEntry[] = [],
+  policy = allowlistMode,
+  cwd = WORKSPACE,
+) {
+  return decideExec(
+    policy,
+    await analyzeCommand(command, { cwd, path: SYSTEM_PATH, workspaceRoot: cwd }),
+    allowlist,
+  );
 }
 
 describe("decideExec", () => {
@@ -41,6 +52,14 @@ describe("decideExec", () => {
     ["for f in *; do ls; done", "ask"],
     ["no-such-program-claw", "ask"],
     ["", "ask"],
+    ["cat notes.txt sub/file.md < input.txt", "run"],
+    ["cat ~/.claw/claw.json", "ask"],
+    ["cat /etc/passwd", "ask"],
+    ["cat ../outside.txt", "ask"],
+    ["grep --file=/etc/shadow x", "ask"],
+    ["wc -l < /etc/passwd", "ask"],
+    ["find / -name id_rsa", "ask"],
+    ["cd /; cat etc/passwd", "ask"],
   ])("allowlist + on-miss: %j → %s", async (command, action) => {
     expect((await decide(command)).action).toBe(action);
   });
@@ -62,7 +81,7 @@ describe("decideExec", () => {
   });
 
   it("allowlist entries match the real path and the argument glob", async () => {
-    const curl = await analyzeCommand("curl -s https://example.com", { cwd: "/", path: SYSTEM_PATH });
+    const curl = await analyzeCommand("curl -s https://example.com", { cwd: WORKSPACE, path: SYSTEM_PATH });
     const path = curl.segments[0]?.resolvedPath ?? "/usr/bin/curl";
     const entry = (argPattern?: string): AllowlistEntry => ({ id: "e", pattern: path, argPattern });
     expect(decideExec(allowlistMode, curl, [entry()]).action).toBe("run");

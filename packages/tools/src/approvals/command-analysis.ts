@@ -6,7 +6,7 @@
  */
 import { constants } from "node:fs";
 import { access, realpath } from "node:fs/promises";
-import { delimiter, isAbsolute, resolve } from "node:path";
+import { delimiter, isAbsolute, resolve, sep } from "node:path";
 import { parseShellCommand, type SimpleCommand } from "../exec/shell-parse.js";
 import { SAFE_BUILTINS, UNSAFE_BUILTINS } from "./safe-binaries.js";
 
@@ -21,6 +21,8 @@ export interface CommandSegment {
   globArgs: boolean;
   /** The real path of the program, `builtin:<name>` for a safe builtin, or undefined when unresolved. */
   resolvedPath?: string;
+  /** Arguments or input files that name a path outside the workspace (safe binaries may not read them). */
+  outsidePaths: string[];
   /** Why an allowlist cannot vouch for this segment, if it cannot. */
   problem?: string;
 }
@@ -32,6 +34,14 @@ export interface CommandAnalysis {
   unprovable?: string;
 }
 
+/** Where a command runs: its directory, its PATH, and the workspace it may read without asking. */
+export interface AnalysisPlace {
+  cwd: string;
+  path: string;
+  /** The workspace root; paths outside it make safe binaries ask (default: the cwd). */
+  workspaceRoot?: string;
+}
+
 /** Redirections that write to their target. */
 const WRITING_REDIRECTS = new Set([">", ">>", ">|", "&>", "&>>", "<>"]);
 
@@ -40,10 +50,7 @@ const WRITING_REDIRECTS = new Set([">", ">>", ">|", "&>", "&>>", "<>"]);
  * await analyzeCommand("ls -l | wc -l", { cwd: "/w", path: "/usr/bin:/bin" });
  * // { segments: [{ program: "ls", resolvedPath: "/usr/bin/ls", … }, { program: "wc", … }] }
  */
-export async function analyzeCommand(
-  command: string,
-  where: { cwd: string; path: string },
-): Promise<CommandAnalysis> {
+export async function analyzeCommand(command: string, where: AnalysisPlace): Promise<CommandAnalysis> {
   const parsed = parseShellCommand(command);
   const changesDirectory = parsed.commands.some((c) => c.argv[0]?.text === "cd" && !c.argv[0].dynamic);
   const segments = await Promise.all(
@@ -54,15 +61,17 @@ export async function analyzeCommand(
 
 async function analyzeSegment(
   simple: SimpleCommand,
-  where: { cwd: string; path: string },
+  where: AnalysisPlace,
   changesDirectory: boolean,
 ): Promise<CommandSegment> {
   const [first, ...rest] = simple.argv;
+  const inputs = simple.redirects.filter((r) => r.op === "<").map((r) => r.target.text);
   const segment: CommandSegment = {
     program: first?.text ?? "",
     args: rest.map((word) => word.text),
     substitutedArgs: rest.some((word) => word.dynamic && /[$`]/.test(word.text)),
     globArgs: rest.some((word) => word.dynamic && !/[$`]/.test(word.text)),
+    outsidePaths: await outsidePaths([...rest.map((word) => word.text), ...inputs], where),
   };
   const problem = segmentProblem(simple, changesDirectory);
   if (problem) return { ...segment, problem };
@@ -92,11 +101,30 @@ function segmentProblem(simple: SimpleCommand, changesDirectory: boolean): strin
   return undefined;
 }
 
+/**
+ * Words that name a path outside the workspace: any argument (or `--opt=value` value, or input
+ * file) with a `/` or a leading `~`, resolved from the cwd and through symlinks, that leaves it.
+ */
+async function outsidePaths(words: string[], where: AnalysisPlace): Promise<string[]> {
+  const root = where.workspaceRoot ?? where.cwd;
+  const inside = (p: string) => p === root || p.startsWith(root.endsWith(sep) ? root : root + sep);
+  const outside: string[] = [];
+  for (const word of words) {
+    const value = word.startsWith("-") ? word.slice(word.indexOf("=") + 1 || word.length) : word;
+    if (!value.includes("/") && !value.startsWith("~")) continue;
+    if (value.startsWith("~")) {
+      outside.push(word);
+      continue;
+    }
+    const lexical = resolve(where.cwd, value);
+    const real = await realpath(lexical).catch(() => lexical);
+    if (!inside(lexical) || !inside(real)) outside.push(word);
+  }
+  return outside;
+}
+
 /** The real path of a program as the shell would find it: on PATH, or relative to the cwd. */
-export async function resolveProgram(
-  program: string,
-  where: { cwd: string; path: string },
-): Promise<string | undefined> {
+export async function resolveProgram(program: string, where: AnalysisPlace): Promise<string | undefined> {
   if (!program) return undefined;
   const candidates = program.includes("/")
     ? [resolve(where.cwd, program)]

@@ -25,6 +25,8 @@ export interface GateInput {
   cwd: string;
   /** PATH the command runs with (to resolve programs to real paths). */
   path: string;
+  /** The workspace root: safe binaries may read inside it without asking. */
+  workspaceRoot?: string;
   agentId?: string;
   sessionKey?: string;
   host: "gateway" | "sandbox";
@@ -52,7 +54,11 @@ export async function gateExec(
 ): Promise<GateResult> {
   const agentId = input.agentId ?? DEFAULT_AGENT;
   const policy = options.policyFor({ sessionKey: input.sessionKey, agentId });
-  const analysis = await analyzeCommand(input.command, { cwd: input.cwd, path: input.path });
+  const analysis = await analyzeCommand(input.command, {
+    cwd: input.cwd,
+    path: input.path,
+    workspaceRoot: input.workspaceRoot ?? input.cwd,
+  });
   let decision = decideExec(policy, analysis, options.allowlist.list(agentId));
   if (input.elevated && decision.action === "run" && !(policy.security === "full" && policy.ask === "off"))
     decision = { action: "ask", reason: "elevated exec runs outside the sandbox", misses: [] };

@@ -99,12 +99,14 @@ export function judgeSegment(segment: CommandSegment, allowlist: readonly Allowl
       ? { allowed: false, reason: `${shown}: arguments are built by substitution` }
       : { allowed: true, by: "builtin" };
   }
+  const outside = segment.outsidePaths.length > 0 ? segment.outsidePaths.join(" ") : undefined;
   const entry = allowlist.find((candidate) => entryMatches(candidate, path, segment.args));
   if (entry) return { allowed: true, by: entry };
   const safe = TRUSTED_BINARY_DIRS.includes(dirname(path)) ? safeBinary(basename(path)) : undefined;
   if (safe) {
     if (segment.substitutedArgs || (safe.deniedArgs && segment.globArgs))
       return { allowed: false, reason: `${shown}: arguments are computed by the shell` };
+    if (outside) return { allowed: false, reason: `${shown}: reads outside the workspace (${outside})` };
     const denied = safe.deniedArgs ? segment.args.find((arg) => safe.deniedArgs?.test(arg)) : undefined;
     if (denied === undefined) return { allowed: true, by: "safe-binary" };
     return {

@@ -1,6 +1,7 @@
 /**
  * Programs an allowlist-mode agent may run without asking: they read and print, and cannot run
- * other programs or write files with the arguments they allow. Each row names the arguments that
+ * other programs or write files with the arguments they allow. They may only name paths inside
+ * the workspace (`cat ~/.claw/…` asks), so they cannot read the gateway's secrets. Each row names the arguments that
  * would break that promise. `git`, `sed`, `awk`, `xargs`, `env` and interpreters are absent on
  * purpose: each can run code from a file or config the agent can write.
  */
@@ -67,7 +68,6 @@ export const SAFE_BUILTINS: ReadonlySet<string> = new Set([
   "test",
   "[",
   ":",
-  "cd",
 ]);
 
 /**
@@ -95,6 +95,7 @@ export const UNSAFE_BUILTINS: ReadonlySet<string> = new Set([
   "shopt",
   "ulimit",
   "umask",
+  "cd",
   "pushd",
   "popd",
   "kill",

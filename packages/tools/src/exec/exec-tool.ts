@@ -104,6 +104,7 @@ export function createExecTool(
             command: args.command,
             cwd,
             path: env.PATH ?? "",
+            workspaceRoot: workspace.root,
             agentId,
             sessionKey,
             host: sandbox ? "sandbox" : "gateway",
