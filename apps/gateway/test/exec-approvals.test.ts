@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { ClawClient } from "@claw/client";
 import type { PendingExecApproval } from "@claw/protocol";
 import { createFauxProvider, type FauxStep } from "@claw/providers";
+import { checkBwrap } from "@claw/tools";
 import { describe, expect, it } from "vitest";
 import { lastToolResultText, startTestGateway } from "./helpers.js";
 
@@ -129,5 +130,36 @@ describe("exec approvals over the gateway", () => {
     expect(gw.requests).toEqual([]);
     await gw.reviewer.close();
     await gw.client.close();
+  });
+});
+
+describe.skipIf(!(await checkBwrap()).ok)("elevated exec (tools.elevated)", () => {
+  const elevatedStep: FauxStep = {
+    text: "",
+    toolCalls: [{ name: "exec", arguments: { command: "cat /proc/1/comm", elevated: true } }],
+  };
+  async function startElevated(elevated: Record<string, unknown>) {
+    const faux = createFauxProvider([elevatedStep, "done"], { provider: "faux" });
+    const started = await startTestGateway(
+      { agents: { defaults: { model: "faux/faux-1", sandbox: { mode: "all" } } }, tools: { elevated } },
+      { models: [faux.model], stream: faux.stream },
+    );
+    await started.client.request(
+      "agent",
+      { message: "go", sessionKey: "agent:default:main", idempotencyKey: randomUUID() },
+      { expectFinal: true },
+    );
+    await started.client.close();
+    return lastToolResultText(faux);
+  }
+
+  it("is refused while tools.elevated is off (the default)", async () => {
+    expect(await startElevated({})).toMatch(/Elevated exec refused: tools\.elevated\.enabled is off/);
+  });
+
+  it("runs the main session's command on the host, outside the sandbox, when enabled", async () => {
+    const out = await startElevated({ enabled: true });
+    expect(out).toContain("[exit code 0]");
+    expect(out).not.toContain("bwrap");
   });
 });

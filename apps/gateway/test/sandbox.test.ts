@@ -48,6 +48,18 @@ describe("sandbox.tools policy", () => {
     await client.close();
   });
 
+  it('workspaceAccess "ro" removes the writing file tools from tools.effective and the model\'s tools', async () => {
+    const { client, faux } = await start({ mode: "all", workspaceAccess: "ro" });
+    const ids = await effectiveTools(client, "agent:default:main");
+    expect(ids).toEqual(expect.arrayContaining(["read", "ls", "exec"]));
+    for (const id of ["write", "edit", "apply_patch"]) expect(ids).not.toContain(id);
+    await run(client, "agent:default:main");
+    const offered = (faux.calls.at(-1)?.context.tools ?? []).map((t) => t.name);
+    expect(offered).toContain("read");
+    expect(offered).not.toContain("write");
+    await client.close();
+  });
+
   it('mode "non-main": the deny applies to group sessions only', async () => {
     const { client } = await start({ mode: "non-main", tools: { deny: ["exec"] } });
     expect(await effectiveTools(client, "agent:default:main")).toContain("exec");
