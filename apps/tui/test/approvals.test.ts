@@ -45,6 +45,7 @@ describe("approval prompt", () => {
     screen = await term.waitFor(/Ran it\./);
     expect(screen).not.toContain("Approve this command?");
     expect(JSON.stringify(gw.faux.calls.at(-1)?.context.messages)).toContain("tui-approved");
+    await term.waitFor((s) => !s.includes("Esc to stop"));
 
     term.typeText("and this", true);
     await term.waitFor(/\$ sh -c 'echo nope'/);
