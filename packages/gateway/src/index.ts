@@ -12,6 +12,7 @@
 // Commonly used: start the gateway.
 export { type GatewayHandle, type GatewayOptions, startGateway } from "./server.js";
 export type {
+  AcceptedRun,
   AgentInfo,
   CatalogPort,
   ConfigPort,

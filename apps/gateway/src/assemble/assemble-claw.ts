@@ -13,8 +13,10 @@ import {
   createPersistentSessionStore,
   createSessionTools,
   createSubagentRegistry,
+  openRunInbox,
   openSubagentOutbox,
   type PersistentSessionStore,
+  type RunInbox,
   type SubagentRegistry,
 } from "@claw/agent-core";
 import type { ClawConfig } from "@claw/config";
@@ -50,6 +52,8 @@ export interface AssembledClaw {
   log: LogFile;
   subagents: SubagentRegistry;
   stateDbPath: string;
+  /** The durable inbox of accepted messages (`chat.send`, `agent`, channels). */
+  inbox: RunInbox;
   /** Applies a new, validated config to models, credentials and agents (live reload). */
   reconfigure(config: ClawConfig): Promise<void>;
   /** Aborts runs, stops watchers and background processes, closes the session store and db. */
@@ -66,6 +70,8 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
   const db = new Database(stateDbPath);
   db.pragma("journal_mode = WAL");
   db.pragma("busy_timeout = 5000");
+  // Accepted messages, on their own connection with every commit synced (see openRunInbox).
+  const inbox = openRunInbox(stateDbPath);
 
   const models = createModelResolver(config, options.models ?? []);
   const agents = await assembleAgents({
@@ -174,6 +180,7 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
     log,
     subagents,
     stateDbPath,
+    inbox,
     async reconfigure(next) {
       models.reconfigure(next);
       await auth.reconfigure(next);
@@ -189,6 +196,7 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
         agent.tools.dispose();
       }
       await sessions.close();
+      inbox.close();
       db.close();
     },
   };

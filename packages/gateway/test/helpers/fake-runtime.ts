@@ -110,8 +110,18 @@ export function createFakeRuntime() {
     return { runId, events: ch.iterable, result };
   };
 
+  // Accepted keys, in memory: agent-core's durable inbox stands behind the real port.
+  const accepted = new Map<string, { runId: string; acceptedAt: number; done: Promise<RunOutcome> }>();
   const runsPort: RunsPort = {
     start,
+    async accept(input) {
+      const known = accepted.get(input.idempotencyKey);
+      if (known) return { ...known, duplicate: true };
+      const handle = start(input);
+      const record = { runId: handle.runId, acceptedAt: Date.now(), done: handle.result };
+      accepted.set(input.idempotencyKey, record);
+      return { ...record, duplicate: false, handle };
+    },
     abort(target) {
       let count = 0;
       for (const [runId, run] of registry) {
