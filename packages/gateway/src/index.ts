@@ -28,6 +28,7 @@ export type {
   StatusPort,
 } from "./runtime.js";
 export { RuntimeError } from "./runtime.js";
+export { acceptInMemory } from "./methods/memory-accept.js";
 export type { GatewayLogger } from "./context.js";
 
 // Advanced: auth, handshake and limits.

@@ -1,4 +1,5 @@
 import type { GatewayLogger } from "../context.js";
+import { AssistantSnapshots } from "../events/assistant-snapshots.js";
 import { ChatDeltaCoalescer } from "../events/chat-coalescer.js";
 import type { EventHub } from "../events/hub.js";
 import type { RunEvent, RunHandle, RunInput, RunOutcome, RunsPort } from "../runtime.js";
@@ -87,9 +88,11 @@ export class RunFanout {
       const delta = { ...run, seq: ++chatSeq, state: "delta", deltaText };
       this.hub.broadcast("chat", delta, { dropIfSlow: true });
     });
+    const snapshots = new AssistantSnapshots();
     try {
       for await (const ev of events) {
-        const payload = { runId: ev.runId, seq: ev.seq, stream: ev.stream, ts: ev.ts, data: ev.data };
+        const data = ev.stream === "assistant" ? snapshots.toWire(ev.data) : ev.data;
+        const payload = { runId: ev.runId, seq: ev.seq, stream: ev.stream, ts: ev.ts, data };
         this.hub.broadcast("agent", payload, { dropIfSlow: ev.stream === "assistant" });
         if (ev.stream === "assistant" && ev.data.kind === undefined) deltas.push(ev.data.delta);
         onEvent?.(ev);
