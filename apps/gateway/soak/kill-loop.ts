@@ -5,13 +5,13 @@
  * would), and repeat. At the end every acknowledged message must be in its session's transcript
  * exactly once, and every transcript must load. Used by the test suite (small) and `pnpm soak`.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { createPersistentSessionStore } from "@claw/agent-core";
 import { ClawClient } from "@claw/client";
+import { startGatewayProcess as startChild } from "./gateway-process.js";
 
 export interface KillLoopOptions {
   rounds: number;
@@ -50,28 +50,6 @@ interface Sent {
   method: "chat.send" | "agent";
   idempotencyKey: string;
   runId?: string;
-}
-
-const CHILD = join(dirname(fileURLToPath(import.meta.url)), "gateway-child.ts");
-
-/** Starts the gateway child and resolves with its URL and token once it listens. */
-async function startChild(stateDir: string): Promise<{ child: ChildProcess; url: string; token: string }> {
-  const child = spawn(process.execPath, ["--conditions=@claw/source", "--import", "tsx", CHILD, stateDir], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4_000);
-  });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split("\n").find((l) => l.startsWith("{"));
-      if (line) resolve({ child, ...(JSON.parse(line) as { url: string; token: string }) });
-    });
-    child.once("exit", (code) => reject(new Error(`gateway child exited (${code}) before listening: ${stderr}`)));
-  });
 }
 
 async function connect(url: string, token: string): Promise<ClawClient> {

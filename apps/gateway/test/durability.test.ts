@@ -11,10 +11,7 @@ describe("acknowledged means durable (SIGKILL loop against the real gateway proc
       perSession: 4,
       paceMs: 15,
       killAfterMs: 60,
-      log: (line) => {
-        lines.push(line);
-        console.log(line);
-      },
+      log: (line) => lines.push(line),
     });
     expect(report.acknowledged, lines.join("\n")).toBeGreaterThan(100);
     expect(report.missing, lines.join("\n")).toEqual([]);
