@@ -29,7 +29,9 @@ export async function startGatewayProcess(
       const line = out.split("\n").find((l) => l.startsWith("{"));
       if (line) resolve({ child, ...(JSON.parse(line) as { url: string; token: string }) });
     });
-    child.once("exit", (code) => reject(new Error(`gateway child exited (${code}) before listening: ${stderr}`)));
+    child.once("exit", (code) =>
+      reject(new Error(`gateway child exited (${code}) before listening: ${stderr}`)),
+    );
   });
 }
 

@@ -53,7 +53,12 @@ interface Sent {
 }
 
 async function connect(url: string, token: string): Promise<ClawClient> {
-  const client = new ClawClient({ url, token, reconnect: { enabled: false }, scopes: ["operator.write", "operator.read"] });
+  const client = new ClawClient({
+    url,
+    token,
+    reconnect: { enabled: false },
+    scopes: ["operator.write", "operator.read"],
+  });
   await client.connect();
   return client;
 }
@@ -152,7 +157,8 @@ async function settleAndCheck(
   const client = await connect(url, token);
   await Promise.all(last.map((m) => send(client, m)));
   let interrupted = 0;
-  for (const m of all.filter((x) => x.runId)) {
+  for (const m of all) {
+    if (!m.runId) continue;
     const outcome = (await client.request("agent.wait", { runId: m.runId, timeoutMs: 60_000 })) as {
       status: string;
     };

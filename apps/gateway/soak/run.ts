@@ -47,6 +47,9 @@ console.table(
 );
 const out = join(dirname(fileURLToPath(import.meta.url)), "../../../bench/results/soak-durability.json");
 mkdirSync(dirname(out), { recursive: true });
-writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), options: { ...common, log: undefined }, results }, null, 2)}\n`);
+writeFileSync(
+  out,
+  `${JSON.stringify({ at: new Date().toISOString(), options: { ...common, log: undefined }, results }, null, 2)}\n`,
+);
 const failed = results.some((r) => r.missing.length + r.duplicated.length + r.unreadable.length > 0);
 process.exit(failed ? 1 : 0);

@@ -20,7 +20,16 @@ afterEach(() => {
 type Frame = { type?: string; id?: string; ok?: boolean; event?: string; error?: { code?: string } };
 
 const values = [null, 0, -1, 1.5, "", "x", true, [], {}, { a: 1 }, "a".repeat(300), { $ref: "#" }];
-const methods = ["health", "status", "agent", "agent.wait", "chat.send", "chat.history", "sessions.patch", "nope"];
+const methods = [
+  "health",
+  "status",
+  "agent",
+  "agent.wait",
+  "chat.send",
+  "chat.history",
+  "sessions.patch",
+  "nope",
+];
 const pick = <T>(xs: readonly T[]): T => xs[randomInt(xs.length)] as T;
 
 /** One fuzzed frame: garbage, a mutated request, or (1 in 50) a chat.send of 1–5 MiB. */
@@ -34,12 +43,18 @@ function fuzzFrame(i: number): string {
       params: { message: "m".repeat((1 + randomInt(5)) * MiB), idempotencyKey: `big-${i}` },
     });
   // Valid JSON only: a frame that is not JSON closes the connection (checked separately).
-  if (roll < 10) return pick(["null", "[]", '{"type":"req"}', '"req"', "9".repeat(500), '{"type":"req","id":5}']);
+  if (roll < 10)
+    return pick(["null", "[]", '{"type":"req"}', '"req"', "9".repeat(500), '{"type":"req","id":5}']);
   const params =
     roll < 30
       ? pick(values)
       : { [pick(["message", "runId", "key", "idempotencyKey", "sessionKey", "limit"])]: pick(values) };
-  const frame: Record<string, unknown> = { type: pick(["req", "req", "req", "res", "REQ"]), id: `f-${i}`, method: pick(methods), params };
+  const frame: Record<string, unknown> = {
+    type: pick(["req", "req", "req", "res", "REQ"]),
+    id: `f-${i}`,
+    method: pick(methods),
+    params,
+  };
   if (roll % 7 === 0) delete frame[pick(["id", "method", "params"])];
   return JSON.stringify(frame);
 }

@@ -20,7 +20,10 @@ afterEach(async () => {
 });
 
 /** One "process": a runtime, its session store and its inbox on a shared state dir. */
-function boot(stateDir: string, script: Parameters<typeof fauxRuntime>[0] = [{ text: "ok", chunkDelayMs: 1 }]) {
+function boot(
+  stateDir: string,
+  script: Parameters<typeof fauxRuntime>[0] = [{ text: "ok", chunkDelayMs: 1 }],
+) {
   const sessions = createPersistentSessionStore({ stateDir, durability: "os" });
   const { runtime } = fauxRuntime(script, { sessions, faux: { whenExhausted: "repeat-last" } });
   const inbox = openRunInbox(join(stateDir, "state.db"));
@@ -68,7 +71,11 @@ describe("durable acceptance (run inbox)", () => {
   it("commits the message before accept resolves and records the outcome when the run ends", async () => {
     const stateDir = mkdtempSync(join(tmpdir(), "claw-inbox-"));
     const { durable, inbox } = boot(stateDir);
-    const accepted = await durable.accept({ idempotencyKey: "k1", sessionKey: "agent:main:a", message: "hi" });
+    const accepted = await durable.accept({
+      idempotencyKey: "k1",
+      sessionKey: "agent:main:a",
+      message: "hi",
+    });
     // A second connection sees the row at once: it was committed, not buffered.
     const other = openRunInbox(join(stateDir, "state.db"));
     cleanups.push(() => other.close());

@@ -1,5 +1,11 @@
 /** Gateway ports for client tests: the test scripts how a run starts; the rest answers little. */
-import { acceptInMemory, type GatewayPorts, type RunHandle, type RunInput, type RunOutcome } from "@claw/gateway";
+import {
+  acceptInMemory,
+  type GatewayPorts,
+  type RunHandle,
+  type RunInput,
+  type RunOutcome,
+} from "@claw/gateway";
 
 const unused = async () => {
   throw new Error("not used in client tests");

@@ -36,7 +36,13 @@ export interface RunsPortParts {
 /** The runs port plus its durable inbox, which the app recovers at start and stops at shutdown. */
 export type ClawRunsPort = RunsPort & { durable: DurableRuns };
 
-export function createRunsPort({ runtime, models, inbox, commands, onInboxError }: RunsPortParts): ClawRunsPort {
+export function createRunsPort({
+  runtime,
+  models,
+  inbox,
+  commands,
+  onInboxError,
+}: RunsPortParts): ClawRunsPort {
   const run = (input: RunInput & { runId?: string }, message: string | UserMessage = input.message) =>
     runtime.run({
       sessionKey: input.sessionKey,
@@ -76,7 +82,12 @@ export function createRunsPort({ runtime, models, inbox, commands, onInboxError 
     },
     async accept(input) {
       validate(input, runtime, models);
-      const accepted = await durable.accept(input);
+      const { thinking, ...request } = input;
+      const accepted = await durable.accept({
+        ...request,
+        // Checked by validate() above.
+        ...(thinking ? { thinking: thinking as ThinkingLevel } : {}),
+      });
       return {
         runId: accepted.runId,
         acceptedAt: accepted.acceptedAt,

@@ -123,8 +123,7 @@ export function createDurableRuns(options: DurableRunsOptions): DurableRuns {
             return toOutcome(result);
           return record(work.runId, toOutcome(result));
         },
-        (error: unknown) =>
-          record(work.runId, { status: "error", error: errorText(error), endedAt: now() }),
+        (error: unknown) => record(work.runId, { status: "error", error: errorText(error), endedAt: now() }),
       )
       .finally(() => live.delete(work.runId));
     live.set(work.runId, done);
@@ -147,15 +146,13 @@ export function createDurableRuns(options: DurableRunsOptions): DurableRuns {
     const transcripts = new Map<string, Awaited<ReturnType<SessionStore["loadMessages"]>>>();
     for (const row of inbox.queued()) {
       if (live.has(row.runId)) continue;
-      const found = await findAcceptedMessage(options.sessions, row, transcripts).catch(
-        (error: unknown) => {
-          report("run inbox: transcript not readable during recovery", {
-            sessionKey: row.sessionKey,
-            error: String(error),
-          });
-          return undefined;
-        },
-      );
+      const found = await findAcceptedMessage(options.sessions, row, transcripts).catch((error: unknown) => {
+        report("run inbox: transcript not readable during recovery", {
+          sessionKey: row.sessionKey,
+          error: String(error),
+        });
+        return undefined;
+      });
       if (!found) {
         launch(row).handle.catch((error: unknown) =>
           report("run inbox: resume failed", { runId: row.runId, error: errorText(error) }),
@@ -173,14 +170,17 @@ export function createDurableRuns(options: DurableRunsOptions): DurableRuns {
     return result;
   };
 
+  /** Recovery runs once, whoever asks first (the app at start, or the first accept). */
+  const recovered = (): Promise<RecoveryReport> => {
+    recovery ??= recover();
+    return recovery;
+  };
+
   return {
-    recover() {
-      recovery ??= recover();
-      return recovery;
-    },
+    recover: recovered,
 
     async accept(request) {
-      await (recovery ??= recover());
+      await recovered();
       const known = inbox.byKey(request.idempotencyKey);
       if (known) return existing(known);
       const work: AcceptedWork = { ...request, runId: randomUUID(), acceptedAt: nextAcceptedAt() };

@@ -20,13 +20,14 @@ export async function findAcceptedMessage(
     messages = entry ? await sessions.loadMessages(entry) : [];
     cache.set(row.sessionKey, messages);
   }
-  const at = messages.findIndex((m) => m.role === "user" && m.timestamp === row.acceptedAt && sameText(m, row));
+  const at = messages.findIndex(
+    (m) => m.role === "user" && m.timestamp === row.acceptedAt && sameText(m, row),
+  );
   if (at < 0) return undefined;
   const next = messages.findIndex((m, i) => i > at && m.role === "user");
   const turn = messages.slice(at + 1, next < 0 ? undefined : next);
   const last = turn.at(-1);
-  const answered =
-    last?.role === "assistant" && (last.stopReason === "stop" || last.stopReason === "length");
+  const answered = last?.role === "assistant" && (last.stopReason === "stop" || last.stopReason === "length");
   return answered ? { answer: assistantText(last) } : {};
 }
 

@@ -4,6 +4,7 @@
  * `queued` until its run ends, then `done` with the run's outcome; the idempotency key is unique,
  * so a retry finds the same row — before, during or after a restart.
  */
+import type { ThinkingLevel } from "@claw/providers";
 import Database from "better-sqlite3";
 import type { RunStatus } from "../loop/types.js";
 
@@ -17,7 +18,7 @@ export interface AcceptRequest {
   agentId?: string;
   /** "provider/model" for this run only. */
   model?: string;
-  thinking?: string;
+  thinking?: ThinkingLevel;
   /** Where the message came from ("telegram", "webchat"); passed to the run. */
   channel?: string;
 }
@@ -115,8 +116,13 @@ export function openRunInbox(path: string | Db): RunInbox {
   return {
     insert(work) {
       const { runId, idempotencyKey, sessionKey, acceptedAt, ...request } = work;
-      const changes = insertStmt.run(runId, idempotencyKey, sessionKey, JSON.stringify(request), acceptedAt)
-        .changes;
+      const changes = insertStmt.run(
+        runId,
+        idempotencyKey,
+        sessionKey,
+        JSON.stringify(request),
+        acceptedAt,
+      ).changes;
       if (changes > 0) return { inserted: true };
       return { inserted: false, existing: fromRow(byKeyStmt.get(idempotencyKey) as Row) };
     },

@@ -2,8 +2,8 @@ import { buildMainSessionKey } from "@claw/ids";
 import type { AgentAccepted } from "@claw/protocol";
 import type { GatewayContext } from "../context.js";
 import { RuntimeError } from "../runtime.js";
-import { runResultToWire } from "./run-result.js";
 import { assertMessageSize } from "./message-size.js";
+import { runResultToWire } from "./run-result.js";
 import type { MethodHandler } from "./types.js";
 
 /**

@@ -1,5 +1,5 @@
 /** `RunsPort.accept` for ports with no durable store (tests, embedders): in memory, not crash-safe. */
-import type { AcceptedRun, RunHandle, RunInput, RunOutcome, RunsPort } from "../runtime.js";
+import type { AcceptedRun, RunHandle, RunInput, RunsPort } from "../runtime.js";
 
 /**
  * Accepts each idempotency key once, in this process only: a repeat gets the first run's id and
@@ -9,7 +9,9 @@ import type { AcceptedRun, RunHandle, RunInput, RunOutcome, RunsPort } from "../
  * @example
  * const runs: RunsPort = { start, accept: acceptInMemory(start), abort, wait, get, active };
  */
-export function acceptInMemory(start: (input: RunInput) => RunHandle | Promise<RunHandle>): RunsPort["accept"] {
+export function acceptInMemory(
+  start: (input: RunInput) => RunHandle | Promise<RunHandle>,
+): RunsPort["accept"] {
   const accepted = new Map<string, Promise<Omit<AcceptedRun, "duplicate">>>();
   return async (input: RunInput): Promise<AcceptedRun> => {
     const known = accepted.get(input.idempotencyKey);
