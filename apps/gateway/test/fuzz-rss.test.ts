@@ -19,7 +19,20 @@ afterEach(() => {
 
 type Frame = { type?: string; id?: string; ok?: boolean; event?: string; error?: { code?: string } };
 
-const values = [null, 0, -1, 1.5, "", "x", true, [], {}, { a: 1 }, "a".repeat(300), { $ref: "#" }];
+/** Wrong types, edge numbers and hostile keys for any field. */
+const values = [
+  null,
+  -0,
+  2 ** 53,
+  -1e308,
+  "",
+  "\u202e",
+  false,
+  [[]],
+  { __proto__: null },
+  "z".repeat(5_000),
+  { constructor: 1 },
+];
 const methods = [
   "health",
   "status",

@@ -7,6 +7,7 @@ import {
   acceptedUserMessage,
   createDurableRuns,
   createPersistentSessionStore,
+  emptyUsage,
   INTERRUPTED_BY_RESTART,
   openRunInbox,
   type PersistentSessionStore,
@@ -55,14 +56,7 @@ const answer = (text: string, timestamp: number): AssistantMessage => ({
   api: "faux",
   provider: "faux",
   model: "faux-1",
-  usage: {
-    input: 1,
-    output: 1,
-    cacheRead: 0,
-    cacheWrite: 0,
-    totalTokens: 2,
-    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-  },
+  usage: emptyUsage(),
   stopReason: "stop",
   timestamp,
 });
