@@ -113,6 +113,7 @@ async function serveAssembled(options: StartClawOptions, assembled: AssembledCla
     stateDir,
     toolProfile: config.tools.profile,
     approvals: assembled.approvals.broker,
+    inbox: assembled.inbox,
     commands: {
       // `/queue` stores the channel layer's queue override; channels obey it.
       queue: queueCommandSupport(),
@@ -125,6 +126,10 @@ async function serveAssembled(options: StartClawOptions, assembled: AssembledCla
       },
     },
   });
+  // Messages acknowledged before a crash run now (or are reported failed), before new ones arrive.
+  const recovered = await ports.runs.durable.recover();
+  if (recovered.resumed + recovered.completed + recovered.interrupted > 0)
+    log.write("info", "accepted messages recovered", { ...recovered });
   const host = options.host ?? bindHost(config.gateway.bind);
   const gateway = await startGateway({
     ports,
@@ -177,6 +182,8 @@ async function serveAssembled(options: StartClawOptions, assembled: AssembledCla
       closed = true;
       clearInterval(healthTimer);
       reloader.close();
+      // Runs aborted by the drain before they started stay queued for the next start.
+      ports.runs.durable.beginShutdown();
       await gateway.close(closeOptions);
       await assembled.close();
       if (existsSync(gatewayStatePath(stateDir))) rmSync(gatewayStatePath(stateDir), { force: true });

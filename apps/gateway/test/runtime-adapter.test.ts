@@ -6,6 +6,7 @@ import {
   type AgentTool,
   createAgentRuntime,
   createPersistentSessionStore,
+  openRunInbox,
   textResult,
 } from "@claw/agent-core";
 import { createFauxProvider, type FauxStep } from "@claw/providers";
@@ -42,6 +43,7 @@ function setup(script: FauxStep[], tools: AgentTool[] = []) {
     resolveModel: (r) => (r === ref ? faux.model : undefined),
     stream: faux.stream,
   });
+  const inbox = openRunInbox(":memory:");
   const gateway = createGatewayPorts({
     runtime,
     sessions,
@@ -51,10 +53,12 @@ function setup(script: FauxStep[], tools: AgentTool[] = []) {
     stateDir,
     version: "test",
     commands: {},
+    inbox,
   } as unknown as GatewayPortParts);
   cleanups.push(async () => {
     await runtime.close();
     await sessions.close();
+    inbox.close();
   });
   return { gateway, runtime, sessions };
 }

@@ -43,6 +43,26 @@ export type {
   AgentEventStream,
 } from "./events/types.js";
 
+// Durable acceptance: record a message before saying "accepted", resume its run after a crash.
+export {
+  type AcceptedRun,
+  acceptedUserMessage,
+  createDurableRuns,
+  type DurableRuns,
+  type DurableRunsOptions,
+  INTERRUPTED_BY_RESTART,
+  type RecoveryReport,
+  type StartAcceptedRun,
+} from "./inbox/durable-runs.js";
+export {
+  type AcceptedWork,
+  type AcceptRequest,
+  type InboxOutcome,
+  type InboxRecord,
+  openRunInbox,
+  type RunInbox,
+} from "./inbox/run-inbox.js";
+
 // Sessions: stores, keys, reset and maintenance.
 export { createMemorySessionStore } from "./sessions/memory-session-store.js";
 export {

@@ -1,5 +1,11 @@
 /** Gateway ports for client tests: the test scripts how a run starts; the rest answers little. */
-import type { GatewayPorts, RunHandle, RunInput, RunOutcome } from "@claw/gateway";
+import {
+  acceptInMemory,
+  type GatewayPorts,
+  type RunHandle,
+  type RunInput,
+  type RunOutcome,
+} from "@claw/gateway";
 
 const unused = async () => {
   throw new Error("not used in client tests");
@@ -14,13 +20,15 @@ export function fakePorts(
   history: GatewayPorts["sessions"]["history"] = async () => [],
 ): GatewayPorts {
   const results = new Map<string, { sessionKey: string; result: Promise<RunOutcome> }>();
+  const startRun = (input: RunInput) => {
+    const handle = start(input);
+    results.set(handle.runId, { sessionKey: input.sessionKey, result: handle.result });
+    return handle;
+  };
   return {
     runs: {
-      start: (input) => {
-        const handle = start(input);
-        results.set(handle.runId, { sessionKey: input.sessionKey, result: handle.result });
-        return handle;
-      },
+      start: startRun,
+      accept: acceptInMemory(startRun),
       abort: () => 0,
       async wait(runId, timeoutMs) {
         const run = results.get(runId);

@@ -12,6 +12,7 @@
 // Commonly used: start the gateway.
 export { type GatewayHandle, type GatewayOptions, startGateway } from "./server.js";
 export type {
+  AcceptedRun,
   AgentInfo,
   ApprovalsPort,
   CatalogPort,
@@ -28,6 +29,7 @@ export type {
   StatusPort,
 } from "./runtime.js";
 export { RuntimeError } from "./runtime.js";
+export { acceptInMemory } from "./methods/memory-accept.js";
 export type { GatewayLogger } from "./context.js";
 
 // Advanced: auth, handshake and limits.

@@ -28,6 +28,8 @@ export interface GatewayLimits {
   maxHttpBodyBytes: number;
   /** At most one `chat` delta event per run per this many ms; deltas in between are merged. */
   chatDeltaWindowMs: number;
+  /** Largest `chat.send` / `agent` message (UTF-8 bytes); larger ones are refused, not accepted. */
+  maxMessageBytes: number;
 }
 
 export const DEFAULT_LIMITS: GatewayLimits = {
@@ -49,4 +51,5 @@ export const DEFAULT_LIMITS: GatewayLimits = {
   restartExpectedMs: 5_000,
   maxHttpBodyBytes: 4 * 1024 * 1024,
   chatDeltaWindowMs: 150,
+  maxMessageBytes: 512 * 1024,
 };

@@ -59,6 +59,13 @@ export interface ApprovalsPort {
 export interface RunsPort {
   /** Starts a run (or answers a slash command). Must not wait for the run to finish. */
   start(input: RunInput): RunHandle | Promise<RunHandle>;
+  /**
+   * Accept durably, then run (`chat.send`, `agent`, and the entry point for channels): resolves
+   * only once the message is in durable storage, so an acknowledged message survives a crash and
+   * is resumed (or reported failed) on restart. `input.idempotencyKey` (scoped by the caller,
+   * e.g. "chat.send:<key>") maps to that one record: a repeat returns it with `duplicate: true`.
+   */
+  accept(input: RunInput): Promise<AcceptedRun>;
   /** Aborts a run by id, or every run of a session key. Returns how many were aborted. */
   abort(target: { runId: string } | { sessionKey: string }, reason?: string): number;
   /** The run's result once it ended; undefined while it is still going after `timeoutMs`. */
@@ -140,6 +147,18 @@ export interface RunOutcome {
   usage?: { input: number; output: number; totalTokens: number };
   startedAt?: number;
   endedAt?: number;
+}
+
+/** A message accepted by `RunsPort.accept`. */
+export interface AcceptedRun {
+  runId: string;
+  acceptedAt: number;
+  /** The key was known: this call started nothing (the run is live, resumed or ended). */
+  duplicate: boolean;
+  /** The live run, when this call started it. */
+  handle?: RunHandle;
+  /** Settles (never rejects) with the outcome once the run ended, also for a duplicate. */
+  done: Promise<RunOutcome>;
 }
 
 export interface RunHandle {

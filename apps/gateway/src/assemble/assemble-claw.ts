@@ -13,8 +13,10 @@ import {
   createPersistentSessionStore,
   createSessionTools,
   createSubagentRegistry,
+  openRunInbox,
   openSubagentOutbox,
   type PersistentSessionStore,
+  type RunInbox,
   type SubagentRegistry,
 } from "@claw/agent-core";
 import type { ClawConfig } from "@claw/config";
@@ -53,6 +55,8 @@ export interface AssembledClaw {
   stateDbPath: string;
   /** Pending exec approvals and the per-agent allowlist (`<stateDir>/exec-approvals.json`). */
   approvals: ExecApprovalParts;
+  /** The durable inbox of accepted messages (`chat.send`, `agent`, channels). */
+  inbox: RunInbox;
   /** Applies a new, validated config to models, credentials and agents (live reload). */
   reconfigure(config: ClawConfig): Promise<void>;
   /** Aborts runs, stops watchers and background processes, closes the session store and db. */
@@ -69,6 +73,8 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
   const db = new Database(stateDbPath);
   db.pragma("journal_mode = WAL");
   db.pragma("busy_timeout = 5000");
+  // Accepted messages, on their own connection with every commit synced (see openRunInbox).
+  const inbox = openRunInbox(stateDbPath);
 
   const models = createModelResolver(config, options.models ?? []);
   let approvalTimeoutSec = config.tools.exec.approvalTimeoutSec;
@@ -184,6 +190,7 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
     subagents,
     stateDbPath,
     approvals,
+    inbox,
     async reconfigure(next) {
       approvalTimeoutSec = next.tools.exec.approvalTimeoutSec;
       models.reconfigure(next);
@@ -200,6 +207,7 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
         agent.tools.dispose();
       }
       await sessions.close();
+      inbox.close();
       db.close();
     },
   };

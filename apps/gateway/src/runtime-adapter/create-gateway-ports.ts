@@ -2,7 +2,7 @@
  * Builds the gateway's capability ports from the agent runtime and the assembled config, models,
  * skills and logs. The gateway never sees agent-core's internals; each port is built on its own.
  */
-import type { AgentRuntime, CommandOptions, PersistentSessionStore } from "@claw/agent-core";
+import type { AgentRuntime, CommandOptions, PersistentSessionStore, RunInbox } from "@claw/agent-core";
 import type { GatewayPorts } from "@claw/gateway";
 import type { ExecApprovalBroker } from "@claw/tools";
 import type { AssembledAgent } from "../assemble/agents.js";
@@ -12,7 +12,7 @@ import { createApprovalsPort } from "./approvals-port.js";
 import { createCatalogPort, createMemoryPort } from "./catalog-port.js";
 import type { ConfigAccess } from "./config-access.js";
 import type { LogFile } from "./log-file.js";
-import { createRunsPort } from "./runs-port.js";
+import { type ClawRunsPort, createRunsPort } from "./runs-port.js";
 import { createSessionsPort } from "./sessions-port.js";
 import { createStatusPort } from "./status-port.js";
 
@@ -33,17 +33,23 @@ export interface GatewayPortParts {
   commands?: CommandOptions;
   /** Pending exec approvals (`exec.approval.*`); the list is empty when omitted. */
   approvals?: ExecApprovalBroker;
+  /** The durable inbox behind `chat.send` / `agent` (agent-core's `openRunInbox(stateDbPath)`). */
+  inbox: RunInbox;
 }
 
 /**
  * @example
  * const ports = createGatewayPorts({ runtime, sessions, agents, models, hasCredential, config, logs,
- *   version, stateDir });
+ *   version, stateDir, inbox: openRunInbox(stateDbPath) });
+ * await ports.runs.durable.recover(); // resume what a crash left queued, before serving
  * await startGateway({ ports, stateDbPath });
  */
-export function createGatewayPorts(parts: GatewayPortParts): GatewayPorts {
+export function createGatewayPorts(parts: GatewayPortParts): GatewayPorts & { runs: ClawRunsPort } {
   return {
-    runs: createRunsPort(parts),
+    runs: createRunsPort({
+      ...parts,
+      onInboxError: (message, fields) => parts.logs.write("error", message, fields),
+    }),
     sessions: createSessionsPort(parts),
     catalog: createCatalogPort(parts),
     config: parts.config,

@@ -1,11 +1,23 @@
 /**
  * The gateway's runs port on agent-core's run registry: validates a request, answers slash
  * commands before the model (as reply runs), and hands everything else to the runtime as is.
+ * `accept` goes through agent-core's durable inbox: recorded in state.db before the ack, resumed
+ * after a crash; `wait` and `get` fall back to the inbox for runs from before a restart.
  */
-import { type AgentRuntime, type CommandOptions, handleCommand } from "@claw/agent-core";
-import { type RunInput, type RunsPort, RuntimeError } from "@claw/gateway";
+import {
+  type AcceptedWork,
+  type AgentRuntime,
+  acceptedUserMessage,
+  type CommandOptions,
+  createDurableRuns,
+  type DurableRuns,
+  handleCommand,
+  type InboxOutcome,
+  type RunInbox,
+} from "@claw/agent-core";
+import { type RunInput, type RunOutcome, type RunsPort, RuntimeError } from "@claw/gateway";
 import { THINKING_LEVELS } from "@claw/ids";
-import type { ThinkingLevel } from "@claw/providers";
+import type { ThinkingLevel, UserMessage } from "@claw/providers";
 import { type ModelResolver, unknownModelMessage } from "../assemble/models.js";
 
 export const THINKING: readonly ThinkingLevel[] = THINKING_LEVELS;
@@ -13,12 +25,25 @@ export const THINKING: readonly ThinkingLevel[] = THINKING_LEVELS;
 export interface RunsPortParts {
   runtime: AgentRuntime;
   models: ModelResolver;
+  /** The durable inbox behind `accept` (table `run_inbox` in state.db). */
+  inbox: RunInbox;
   /** Command handling (`/stop` children, `/compact`, …); commands are off when omitted. */
   commands?: CommandOptions;
+  /** Problems of the inbox that must not throw (a failed outcome write, a failed resume). */
+  onInboxError?: (message: string, fields: Record<string, unknown>) => void;
 }
 
-export function createRunsPort({ runtime, models, commands }: RunsPortParts): RunsPort {
-  const run = (input: RunInput, message = input.message) =>
+/** The runs port plus its durable inbox, which the app recovers at start and stops at shutdown. */
+export type ClawRunsPort = RunsPort & { durable: DurableRuns };
+
+export function createRunsPort({
+  runtime,
+  models,
+  inbox,
+  commands,
+  onInboxError,
+}: RunsPortParts): ClawRunsPort {
+  const run = (input: RunInput & { runId?: string }, message: string | UserMessage = input.message) =>
     runtime.run({
       sessionKey: input.sessionKey,
       agentId: input.agentId,
@@ -26,26 +51,87 @@ export function createRunsPort({ runtime, models, commands }: RunsPortParts): Ru
       model: input.model,
       thinking: input.thinking as ThinkingLevel | undefined,
       senderIsOwner: true,
+      ...(input.runId ? { runId: input.runId } : {}),
     });
+  /** A run for `input`: a command's reply, or the model run with `message` as the input. */
+  const startRun = async (input: RunInput & { runId?: string }, message: string | UserMessage) => {
+    if (commands && input.message.trimStart().startsWith("/")) {
+      const reply = await handleCommand(runtime, input.sessionKey, input.message, {
+        ...commands,
+        senderIsOwner: true,
+      });
+      if (reply) {
+        if (!reply.passThrough)
+          return runtime.reply(input.sessionKey, reply, input.runId ? { runId: input.runId } : {});
+        return run(input, reply.passThrough);
+      }
+    }
+    return run(input, message);
+  };
+  const durable = createDurableRuns({
+    inbox,
+    sessions: runtime.sessions,
+    start: (work: AcceptedWork) => startRun(work, acceptedUserMessage(work)),
+    ...(onInboxError ? { onError: onInboxError } : {}),
+  });
   return {
+    durable,
     async start(input) {
       validate(input, runtime, models);
-      if (commands && input.message.trimStart().startsWith("/")) {
-        const reply = await handleCommand(runtime, input.sessionKey, input.message, {
-          ...commands,
-          senderIsOwner: true,
-        });
-        if (reply) {
-          if (!reply.passThrough) return runtime.reply(input.sessionKey, reply);
-          return run(input, reply.passThrough);
-        }
-      }
-      return run(input);
+      return startRun(input, input.message);
+    },
+    async accept(input) {
+      validate(input, runtime, models);
+      const { thinking, ...request } = input;
+      const accepted = await durable.accept({
+        ...request,
+        // Checked by validate() above.
+        ...(thinking ? { thinking: thinking as ThinkingLevel } : {}),
+      });
+      return {
+        runId: accepted.runId,
+        acceptedAt: accepted.acceptedAt,
+        duplicate: accepted.duplicate,
+        ...(accepted.handle ? { handle: accepted.handle } : {}),
+        done: accepted.done.then((outcome) => toRunOutcome(accepted.runId, outcome)),
+      };
     },
     abort: (target, reason = "aborted by a gateway client") => runtime.abort(target, reason),
-    wait: (runId, timeoutMs) => runtime.wait(runId, timeoutMs),
-    get: (runId) => runtime.get(runId),
+    async wait(runId, timeoutMs) {
+      if (runtime.get(runId)) return runtime.wait(runId, timeoutMs);
+      const recorded = durable.outcome(runId);
+      return recorded ? toRunOutcome(runId, recorded) : undefined;
+    },
+    get: (runId) => {
+      const known = runtime.get(runId);
+      if (known) return known;
+      const recorded = inbox.byRunId(runId);
+      return recorded ? { runId, sessionKey: recorded.sessionKey } : undefined;
+    },
     active: () => runtime.activeRuns(),
+  };
+}
+
+/** An inbox outcome (also one recorded before a restart) as the wire's run outcome. */
+function toRunOutcome(runId: string, outcome: InboxOutcome): RunOutcome {
+  const usage =
+    outcome.inputTokens !== undefined && outcome.outputTokens !== undefined
+      ? {
+          usage: {
+            input: outcome.inputTokens,
+            output: outcome.outputTokens,
+            totalTokens: outcome.inputTokens + outcome.outputTokens,
+          },
+        }
+      : {};
+  return {
+    runId,
+    status: outcome.status,
+    ...(outcome.text !== undefined ? { text: outcome.text } : {}),
+    ...(outcome.error !== undefined ? { error: { message: outcome.error } } : {}),
+    ...usage,
+    ...(outcome.startedAt !== undefined ? { startedAt: outcome.startedAt } : {}),
+    endedAt: outcome.endedAt,
   };
 }
 

@@ -30,6 +30,18 @@ describe("reduce", () => {
     expect(s.activeRunId).toBe("r1");
   });
 
+  it("resyncs from a snapshot when deltas were dropped, and ignores one it already has", () => {
+    const s = run(
+      ev("assistant", { delta: "Hel", text: "Hel" }),
+      // "lo, wor" was dropped on a slow link; the next snapshot carries the whole block.
+      ev("assistant", { delta: "ld", text: "Hello, world" }),
+      ev("assistant", { delta: "!" }),
+    );
+    expect(s.items).toMatchObject([{ kind: "assistant", text: "Hello, world!" }]);
+    const intact = run(ev("assistant", { delta: "Hi " }), ev("assistant", { delta: "there", text: "there" }));
+    expect(intact.items).toMatchObject([{ kind: "assistant", text: "Hi there" }]);
+  });
+
   it("keeps untouched items by reference (components skip them)", () => {
     const a = run({ type: "user-message", text: "hi" }, ev("assistant", { delta: "a" }));
     const b = reduce(a, ev("assistant", { delta: "b" }));

@@ -177,9 +177,18 @@ function onAssistant(state: TuiState, runId: string, data: AgentEventData<"assis
   const next: AssistantItem =
     data.kind === "thinking"
       ? { ...base, thinking: base.thinking + data.delta }
-      : { ...base, text: base.text + data.delta };
+      : { ...base, text: withSnapshot(base.text + data.delta, data.text) };
   const live = { ...state, activeRunId: liveRun(state, runId), pending: false };
   return index >= 0 ? replaceAt(live, index, next) : push(live, next);
+}
+
+/**
+ * The streamed text after a delta: the gateway sends only deltas plus an occasional snapshot of
+ * the block so far (`text`); a snapshot the text does not end with means deltas were dropped
+ * (a slow link), so the snapshot replaces it.
+ */
+function withSnapshot(appended: string, snapshot: string | undefined): string {
+  return snapshot === undefined || appended.endsWith(snapshot) ? appended : snapshot;
 }
 
 function onTool(state: TuiState, runId: string, data: AgentEventData<"tool">): TuiState {

@@ -23,9 +23,10 @@ export interface AgentRuntime {
   get(runId: string): RunInfo | undefined;
   /**
    * Answers a session without the model (a slash command's reply) as a short run of its own:
-   * its events and result go through the registry like any run's.
+   * its events and result go through the registry like any run's. `runId` names the run (an
+   * accepted message's id).
    */
-  reply(sessionKey: string, reply: ReplyText): RunHandle;
+  reply(sessionKey: string, reply: ReplyText, options?: { runId?: string }): RunHandle;
   /** Delivers a message to a session's running run as steering; false if none is running. */
   steer(sessionKey: string, message: string | UserMessage): boolean;
   /** Resolves once every run queued so far for the session has ended. */

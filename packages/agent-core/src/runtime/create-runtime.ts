@@ -205,8 +205,8 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       return known ? { runId, sessionKey: known.sessionKey, state: "finished" } : undefined;
     },
 
-    reply(sessionKey, reply) {
-      const runId = randomUUID();
+    reply(sessionKey, reply, replyOptions) {
+      const runId = replyOptions?.runId ?? randomUUID();
       const channel = createEventChannel();
       const result = Promise.resolve(replyRun(runId, reply, channelEmitter(channel, runId, sessionKey), now));
       channel.close();

@@ -2,8 +2,8 @@ import { buildMainSessionKey } from "@claw/ids";
 import type { AgentAccepted } from "@claw/protocol";
 import type { GatewayContext } from "../context.js";
 import { RuntimeError } from "../runtime.js";
+import { assertMessageSize } from "./message-size.js";
 import { runResultToWire } from "./run-result.js";
-import type { StartedRun } from "./runs.js";
 import type { MethodHandler } from "./types.js";
 
 /**
@@ -15,33 +15,26 @@ export async function defaultSessionKey(ctx: GatewayContext, agentId: string | u
   return buildMainSessionKey(id, ctx.mainKey);
 }
 
-/** Longest a timer can wait (~24.8 days): a re-attached `agent` request waits for its run's end. */
-const UNTIL_THE_END_MS = 2_147_483_647;
-
-/** `agent`: ack `{runId, status:"accepted", acceptedAt}` at once, the final result when the run ends. */
+/**
+ * `agent`: accepts the message durably (once per idempotency key), acks
+ * `{runId, status:"accepted", acceptedAt}` at once, and answers the final result when the run
+ * ends. A repeat of the key (a reconnect, a retry after a restart) gets the first run's id and
+ * its real outcome.
+ */
 export const agent: MethodHandler<"agent"> = async ({ ctx, params, ack }) => {
-  let started: StartedRun | undefined;
-  const accepted = await ctx.idempotency.run<AgentAccepted>(`agent:${params.idempotencyKey}`, async () => {
-    started = await ctx.fanout.start({
-      sessionKey: params.sessionKey || (await defaultSessionKey(ctx, params.agentId)),
-      message: params.message,
-      idempotencyKey: params.idempotencyKey,
-      ...(params.agentId ? { agentId: params.agentId } : {}),
-      ...(params.thinking ? { thinking: params.thinking } : {}),
-      ...(params.model ? { model: params.model } : {}),
-    });
-    return { runId: started.runId, status: "accepted", acceptedAt: started.startedAt };
+  assertMessageSize("agent", params.message, ctx.limits.maxMessageBytes);
+  const run = await ctx.fanout.accept({
+    sessionKey: params.sessionKey || (await defaultSessionKey(ctx, params.agentId)),
+    message: params.message,
+    idempotencyKey: `agent:${params.idempotencyKey}`,
+    ...(params.agentId ? { agentId: params.agentId } : {}),
+    ...(params.thinking ? { thinking: params.thinking } : {}),
+    ...(params.model ? { model: params.model } : {}),
   });
+  const accepted: AgentAccepted = { runId: run.runId, status: "accepted", acceptedAt: run.startedAt };
   ack(accepted);
-  // The request that started the run answers after its last event went out; a repeat of the
-  // same request (same idempotency key, e.g. after a reconnect) re-attaches through the registry.
-  const run = started as StartedRun | undefined;
-  const result = run
-    ? await run.delivered
-    : ctx.ports.runs.get(accepted.runId)
-      ? await ctx.ports.runs.wait(accepted.runId, UNTIL_THE_END_MS)
-      : undefined;
-  return result ? runResultToWire(result, "agent") : { runId: accepted.runId, status: "timeout" };
+  // The starter answers after its last event went out; a repeat answers when the run ended.
+  return runResultToWire(await run.delivered, "agent");
 };
 
 export const agentWait: MethodHandler<"agent.wait"> = async ({ ctx: { ports, limits }, params }) => {

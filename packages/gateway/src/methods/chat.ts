@@ -1,18 +1,22 @@
 import { defaultSessionKey } from "./agent.js";
+import { assertMessageSize } from "./message-size.js";
 import type { MethodHandler } from "./types.js";
 
-/** `chat.send`: starts a run on the session; progress arrives as `chat` delta/final events. */
-export const chatSend: MethodHandler<"chat.send"> = ({ ctx, params }) =>
-  ctx.idempotency.run(`chat.send:${params.idempotencyKey}`, async () => {
-    const run = await ctx.fanout.start({
-      sessionKey: params.sessionKey || (await defaultSessionKey(ctx, params.agentId)),
-      message: params.message,
-      idempotencyKey: params.idempotencyKey,
-      ...(params.agentId ? { agentId: params.agentId } : {}),
-      ...(params.thinking ? { thinking: params.thinking } : {}),
-    });
-    return { runId: run.runId, status: "started" as const, acceptedAt: run.startedAt };
+/**
+ * `chat.send`: accepts the message durably (once per idempotency key) and answers "started";
+ * progress arrives as `chat` delta/final events.
+ */
+export const chatSend: MethodHandler<"chat.send"> = async ({ ctx, params }) => {
+  assertMessageSize("chat.send", params.message, ctx.limits.maxMessageBytes);
+  const run = await ctx.fanout.accept({
+    sessionKey: params.sessionKey || (await defaultSessionKey(ctx, params.agentId)),
+    message: params.message,
+    idempotencyKey: `chat.send:${params.idempotencyKey}`,
+    ...(params.agentId ? { agentId: params.agentId } : {}),
+    ...(params.thinking ? { thinking: params.thinking } : {}),
   });
+  return { runId: run.runId, status: "started" as const, acceptedAt: run.startedAt };
+};
 
 export const chatHistory: MethodHandler<"chat.history"> = async ({ ctx: { ports }, params }) => ({
   sessionKey: params.sessionKey,

@@ -1,7 +1,8 @@
 import type { GatewayLogger } from "../context.js";
+import { AssistantSnapshots } from "../events/assistant-snapshots.js";
 import { ChatDeltaCoalescer } from "../events/chat-coalescer.js";
 import type { EventHub } from "../events/hub.js";
-import type { RunEvent, RunInput, RunOutcome, RunsPort } from "../runtime.js";
+import type { RunEvent, RunHandle, RunInput, RunOutcome, RunsPort } from "../runtime.js";
 import { runResultToWire } from "./run-result.js";
 
 /** A run started through the gateway, as its starter sees it. */
@@ -11,6 +12,11 @@ export interface StartedRun {
   startedAt: number;
   /** Settles after the run ended AND all its events were fanned out. */
   delivered: Promise<RunOutcome>;
+}
+
+/** A message accepted through the gateway: a new run (fanned out) or the first one of its key. */
+export interface AcceptedMessage extends StartedRun {
+  duplicate: boolean;
 }
 
 /**
@@ -31,7 +37,32 @@ export class RunFanout {
   /** Starts a run; `onEvent` sees every event (the OpenAI endpoint streams from it). */
   async start(input: RunInput, onEvent?: (event: RunEvent) => void): Promise<StartedRun> {
     const startedAt = Date.now();
-    const handle = await this.runs.start(input);
+    return this.fanOut(input.sessionKey, await this.runs.start(input), startedAt, onEvent);
+  }
+
+  /**
+   * Accepts a message durably (once per `input.idempotencyKey`) and fans out its run's events;
+   * a repeat of the key gets the first run's id, and `delivered` settles with its outcome.
+   */
+  async accept(input: RunInput): Promise<AcceptedMessage> {
+    const accepted = await this.runs.accept(input);
+    if (accepted.handle)
+      return { ...this.fanOut(input.sessionKey, accepted.handle, accepted.acceptedAt), duplicate: false };
+    return {
+      runId: accepted.runId,
+      sessionKey: input.sessionKey,
+      startedAt: accepted.acceptedAt,
+      delivered: accepted.done,
+      duplicate: true,
+    };
+  }
+
+  private fanOut(
+    sessionKey: string,
+    handle: RunHandle,
+    startedAt: number,
+    onEvent?: (event: RunEvent) => void,
+  ): StartedRun {
     const ended = handle.result.catch(
       (err: unknown): RunOutcome => ({
         runId: handle.runId,
@@ -39,7 +70,7 @@ export class RunFanout {
         error: { message: err instanceof Error ? err.message : String(err) },
       }),
     );
-    const run = { runId: handle.runId, sessionKey: input.sessionKey };
+    const run = { runId: handle.runId, sessionKey };
     const delivered = this.pump(run, handle.events, ended, onEvent);
     this.inFlight.add(delivered);
     void delivered.then(() => this.inFlight.delete(delivered));
@@ -57,9 +88,11 @@ export class RunFanout {
       const delta = { ...run, seq: ++chatSeq, state: "delta", deltaText };
       this.hub.broadcast("chat", delta, { dropIfSlow: true });
     });
+    const snapshots = new AssistantSnapshots();
     try {
       for await (const ev of events) {
-        const payload = { runId: ev.runId, seq: ev.seq, stream: ev.stream, ts: ev.ts, data: ev.data };
+        const data = ev.stream === "assistant" ? snapshots.toWire(ev.data) : ev.data;
+        const payload = { runId: ev.runId, seq: ev.seq, stream: ev.stream, ts: ev.ts, data };
         this.hub.broadcast("agent", payload, { dropIfSlow: ev.stream === "assistant" });
         if (ev.stream === "assistant" && ev.data.kind === undefined) deltas.push(ev.data.delta);
         onEvent?.(ev);

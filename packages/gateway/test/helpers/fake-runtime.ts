@@ -1,6 +1,6 @@
 import type { AgentEventData, AgentEventStream } from "@claw/protocol";
 import type { GatewayPorts, RunEvent, RunHandle, RunInput, RunOutcome, RunsPort } from "../../src/index.js";
-import { RuntimeError } from "../../src/index.js";
+import { acceptInMemory, RuntimeError } from "../../src/index.js";
 
 /** A tiny push-based async iterable. */
 function channel<T>() {
@@ -35,7 +35,8 @@ function channel<T>() {
 /**
  * In-memory ports for tests. Messages script the run:
  * "hang" waits until aborted; "fail" ends in error; "gate" waits for `releaseGate()`;
- * "burst:<n>" streams "t0 t1 … t<n-1> " in n deltas at once; anything else streams
+ * "burst:<n>" streams "t0 t1 … t<n-1> " in n deltas at once; "long:<n>" streams one n-character
+ * block in 100-character deltas carrying the running text (as agent-core does); anything else streams
  * "echo: <message>" in two deltas. Both end ok. The runs port is a small registry of its own,
  * standing in for agent-core's (lookup, abort, wait).
  */
@@ -78,7 +79,17 @@ export function createFakeRuntime() {
       } else {
         if (input.message === "gate") await Promise.race([gate, aborted]);
         if (signal.aborted) outcome = { runId, status: "aborted", error: { message: "aborted" } };
-        else if (input.message.startsWith("burst:")) {
+        else if (input.message.startsWith("long:")) {
+          // One text block of <n> characters in 100-character deltas, each with the running text.
+          const size = Number(input.message.slice(5));
+          let text = "";
+          while (text.length < size) {
+            const delta = String(text.length % 10).repeat(Math.min(100, size - text.length));
+            text += delta;
+            emit("assistant", { delta, text });
+          }
+          outcome = { runId, status: "ok", text };
+        } else if (input.message.startsWith("burst:")) {
           const parts = Array.from({ length: Number(input.message.slice(6)) }, (_, i) => `t${i} `);
           for (const delta of parts) emit("assistant", { delta, text: delta });
           outcome = { runId, status: "ok", text: parts.join("") };
@@ -112,6 +123,7 @@ export function createFakeRuntime() {
 
   const runsPort: RunsPort = {
     start,
+    accept: acceptInMemory(start),
     abort(target) {
       let count = 0;
       for (const [runId, run] of registry) {

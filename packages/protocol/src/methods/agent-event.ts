@@ -87,12 +87,15 @@ export const LifecycleEventData = Type.Union([
 ]);
 export type LifecycleEventData = Static<typeof LifecycleEventData>;
 
-/** Answer text (`delta` is the new text, `text` the block so far), thinking, a tool call forming. */
+/**
+ * Answer text (`delta` is the new text; `text` the block so far — always set in-process, on the
+ * wire only as a periodic resync snapshot, see the gateway), thinking, a tool call forming.
+ */
 export const AssistantEventData = Type.Union([
   Type.Object({
     kind: Type.Optional(Type.Never()),
     delta: Type.String(),
-    text: Type.String(),
+    text: Type.Optional(Type.String()),
     ...Command,
   }),
   Type.Object({ kind: Type.Literal("thinking"), delta: Type.String() }),

@@ -1,0 +1,43 @@
+/**
+ * The real gateway (startClaw: config → runtime → WS server) with a faux model, as its own
+ * process, for the SIGKILL durability loop. Usage: `gateway-child.ts <stateDir>`; prints one
+ * JSON line `{url, token}` once listening, stops on SIGTERM, and is meant to be SIGKILLed.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { validateConfig } from "@claw/config";
+import { createFauxProvider } from "@claw/providers";
+import { startClaw } from "../src/index.js";
+
+const stateDir = process.argv[2];
+if (!stateDir) {
+  process.stderr.write("usage: gateway-child.ts <stateDir>\n");
+  process.exit(2);
+}
+// Each reply streams in a few chunks, so a burst leaves runs queued behind each session's first.
+const faux = createFauxProvider([{ text: "noted, thank you", chunkSize: 4, chunkDelayMs: 2 }], {
+  provider: "faux",
+  whenExhausted: "repeat-last",
+  recordCalls: false,
+});
+const document = { agents: { defaults: { model: "faux/faux-1", skipBootstrap: true, maxConcurrent: 8 } } };
+const result = validateConfig(document);
+if (!result.ok) throw new Error(`soak config is invalid: ${JSON.stringify(result.issues)}`);
+const configPath = join(stateDir, "claw.json");
+writeFileSync(configPath, `${JSON.stringify(document)}\n`);
+const claw = await startClaw({
+  config: result.config,
+  stateDir,
+  configPath,
+  homeDir: stateDir,
+  env: {},
+  port: 0,
+  models: [faux.model],
+  stream: faux.stream,
+  watchConfig: false,
+  watchSkills: false,
+});
+process.stdout.write(`${JSON.stringify({ url: claw.url, token: claw.token })}\n`);
+process.on("SIGTERM", () => {
+  void claw.close({ reason: "soak stop" }).then(() => process.exit(0));
+});
