@@ -20,7 +20,7 @@ afterEach(() => {
 type Frame = { type?: string; id?: string; ok?: boolean; event?: string; error?: { code?: string } };
 
 /** Wrong types, edge numbers and hostile keys for any field. */
-const values = [
+const values: unknown[] = [
   null,
   -0,
   2 ** 53,
