@@ -12,6 +12,7 @@ import {
   type AgentTool,
   createAgentRuntime,
   createPersistentSessionStore,
+  type TypedTool,
   textResult,
 } from "../src/index.js";
 
@@ -26,7 +27,7 @@ const faux = apiKey
 
 // Any object with a TypeBox schema and an execute function is a tool (@claw/tools ships a full set).
 const Ls = Type.Object({});
-const ls: AgentTool<typeof Ls> = {
+const ls: TypedTool<typeof Ls> = {
   name: "ls",
   description: "List the files in the current folder.",
   parameters: Ls,

@@ -25,6 +25,7 @@ export {
   errorResult,
   type ToolExecutionContext,
   textResult,
+  type TypedTool,
 } from "./tools/types.js";
 export {
   addUsage,

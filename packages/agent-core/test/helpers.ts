@@ -1,11 +1,17 @@
 /** Test helpers: a runtime over the faux provider and a couple of simple tools. */
 import { createFauxProvider, type FauxProviderOptions, type FauxStep, type Model } from "@claw/providers";
 import { Type } from "typebox";
-import { type AgentRuntimeOptions, type AgentTool, createAgentRuntime, textResult } from "../src/index.js";
+import {
+  type AgentRuntimeOptions,
+  type AgentTool,
+  createAgentRuntime,
+  type TypedTool,
+  textResult,
+} from "../src/index.js";
 
 const EchoParams = Type.Object({ text: Type.String() });
 
-export const echoTool: AgentTool<typeof EchoParams> = {
+export const echoTool: TypedTool<typeof EchoParams> = {
   name: "echo",
   description: "Echoes its text.",
   parameters: EchoParams,

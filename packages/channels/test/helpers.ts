@@ -11,13 +11,14 @@ import {
   handleCommand,
   type ResetSettings,
   textResult,
+  type TypedTool,
 } from "@claw/agent-core";
 import { createFauxProvider, type FauxProviderOptions, type FauxStep, type Model } from "@claw/providers";
 import { Type } from "typebox";
 import { createInboundDispatcher, type InboundDispatcherOptions } from "../src/index.js";
 
 const EchoParams = Type.Object({ text: Type.String() });
-const echoTool: AgentTool<typeof EchoParams> = {
+const echoTool: TypedTool<typeof EchoParams> = {
   name: "echo",
   description: "Echoes its text.",
   parameters: EchoParams,

@@ -3,7 +3,6 @@
  * stream every adapter emits. Everything above L1 speaks these types.
  */
 import type { ThinkingLevel } from "@claw/ids";
-import type { TSchema } from "typebox";
 
 /** The wire protocol a model is reached through. Embedders may register more. */
 export type KnownApi =
@@ -153,8 +152,14 @@ export interface ToolResultMessage<TDetails = unknown> {
 
 export type Message = UserMessage | AssistantMessage | ToolResultMessage;
 
-/** A tool as a model sees it: parameters are a TypeBox schema. */
-export interface Tool<TParameters extends TSchema = TSchema> {
+/**
+ * A tool's parameters: a JSON Schema object (a TypeBox schema is one, so is a hand-written
+ * literal). Plain data at this layer, so nothing that only streams needs a schema library.
+ */
+export type ToolParametersSchema = object;
+
+/** A tool as a model sees it: a name, a description and a JSON Schema for its arguments. */
+export interface Tool<TParameters extends ToolParametersSchema = ToolParametersSchema> {
   name: string;
   description: string;
   parameters: TParameters;

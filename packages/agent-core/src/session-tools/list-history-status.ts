@@ -5,7 +5,7 @@ import type { AgentRuntime } from "../runtime/create-runtime.js";
 import { describeSessionKey, type SessionKind } from "../sessions/lifecycle/session-kind.js";
 import type { SessionEntry } from "../sessions/session-store.js";
 import type { SubagentRegistry } from "../subagents/registry.js";
-import type { AgentTool } from "../tools/types.js";
+import type { TypedTool } from "../tools/types.js";
 import { guarded, jsonResult, RESERVED_SESSION_KEYS, resolveSessionTarget } from "./resolve-target.js";
 
 const LIST_LIMIT_MAX = 200;
@@ -33,7 +33,7 @@ const ListParams = Type.Object({
 export function sessionsListTool(
   runtime: AgentRuntime,
   now: () => number = Date.now,
-): AgentTool<typeof ListParams> {
+): TypedTool<typeof ListParams> {
   return {
     name: "sessions_list",
     label: "List sessions",
@@ -68,7 +68,7 @@ const HistoryParams = Type.Object({
 });
 
 /** @example sessionsHistoryTool(runtime).execute({ sessionKey: "main", limit: 10 }, ctx) */
-export function sessionsHistoryTool(runtime: AgentRuntime): AgentTool<typeof HistoryParams> {
+export function sessionsHistoryTool(runtime: AgentRuntime): TypedTool<typeof HistoryParams> {
   return {
     name: "sessions_history",
     label: "Session history",
@@ -94,7 +94,7 @@ const StatusParams = Type.Object({
 export function sessionStatusTool(
   runtime: AgentRuntime,
   registry?: SubagentRegistry,
-): AgentTool<typeof StatusParams> {
+): TypedTool<typeof StatusParams> {
   return {
     name: "session_status",
     label: "Session status",

@@ -7,7 +7,7 @@ import { Type } from "typebox";
 import type { RunResult } from "../loop/types.js";
 import type { AgentRuntime } from "../runtime/create-runtime.js";
 import { ANNOUNCE_SKIP } from "../subagents/announce.js";
-import type { AgentTool } from "../tools/types.js";
+import type { TypedTool } from "../tools/types.js";
 import { guarded, jsonResult, resolveSessionTarget } from "./resolve-target.js";
 
 export const REPLY_SKIP = "REPLY_SKIP";
@@ -38,7 +38,7 @@ const SendParams = Type.Object({
 export function sessionsSendTool(
   runtime: AgentRuntime,
   options: SessionsSendOptions = {},
-): AgentTool<typeof SendParams> {
+): TypedTool<typeof SendParams> {
   const maxTurns = Math.max(0, Math.min(5, options.maxPingPongTurns ?? 5));
   const onProblem = options.onProblem ?? ((message) => console.warn(`sessions_send: ${message}`));
   return {

@@ -1,7 +1,7 @@
 /** sessions_spawn: start a subagent in the background; its result is announced to this session. */
 import { Type } from "typebox";
 import type { SubagentRegistry } from "../subagents/registry.js";
-import type { AgentTool } from "../tools/types.js";
+import type { TypedTool } from "../tools/types.js";
 import { guarded, jsonResult } from "./resolve-target.js";
 
 const SpawnParams = Type.Object({
@@ -27,7 +27,7 @@ const SpawnParams = Type.Object({
  * const tool = sessionsSpawnTool(registry);
  * // model calls: sessions_spawn {task: "Summarise README.md"} → {status: "accepted", runId, childSessionKey}
  */
-export function sessionsSpawnTool(registry: SubagentRegistry): AgentTool<typeof SpawnParams> {
+export function sessionsSpawnTool(registry: SubagentRegistry): TypedTool<typeof SpawnParams> {
   return {
     name: "sessions_spawn",
     label: "Spawn subagent",

@@ -3,11 +3,11 @@
  * `@claw/providers`), so an agent takes them as they are: memory is L2 and never imports the agent loop.
  */
 import { type AgentTool, errorResult, textResult } from "@claw/providers";
-import { type TSchema, Type } from "typebox";
+import { type Static, type TSchema, Type } from "typebox";
 import type { MemoryIndex } from "../memory-index.js";
 
-/** A memory tool: the shared tool contract with memory's parameters. */
-export type MemoryTool<TParameters extends TSchema = TSchema> = AgentTool<TParameters>;
+/** A memory tool: the shared tool contract, its arguments typed from memory's TypeBox parameters. */
+export type MemoryTool<TParameters extends TSchema = TSchema> = AgentTool<TParameters, Static<TParameters>>;
 
 export const MemorySearchParams = Type.Object({
   query: Type.String({ description: "What to recall, in natural language or keywords", minLength: 1 }),

@@ -1,11 +1,11 @@
 /**
- * The tool contract every Claw tool implements: a provider `Tool` (name, description, TypeBox
+ * The tool contract every Claw tool implements: a provider `Tool` (name, description, JSON Schema
  * parameters) plus an `execute` function. It lives here, in L1, so tool packages at any layer
  * (`@claw/memory`, `@claw/tools`, embedders) implement it without depending on the agent loop;
- * `@claw/agent-core` runs it and re-exports it.
+ * `@claw/agent-core` runs it and re-exports it. It names no schema library: the argument type is
+ * a parameter, and `TypedTool` in `@claw/agent-core` derives it from a TypeBox schema.
  */
-import type { Static, TSchema } from "typebox";
-import type { ImageContent, TextContent, Tool } from "../types.js";
+import type { ImageContent, TextContent, Tool, ToolParametersSchema } from "../types.js";
 
 /** What a tool returns: content for the model, details for UIs and logs only. */
 export interface AgentToolResult<TDetails = unknown> {
@@ -26,18 +26,23 @@ export interface ToolExecutionContext {
 }
 
 /**
- * A tool the agent loop can call. `execute` is a method, so a tool with specific parameters
- * (`AgentTool<typeof ReadParams>`) fits a plain `AgentTool[]` list without a cast.
+ * A tool the agent loop can call. The loop validates the arguments against `parameters` before
+ * `execute` sees them, so `TArgs` is the type those parameters describe. `execute` is a method,
+ * so a tool with specific arguments fits a plain `AgentTool[]` list without a cast.
  *
  * @example
- * import { Type } from "typebox";
- * const now: AgentTool<typeof NowParams> = {
- *   name: "now", description: "The current time", parameters: NowParams,
- *   async execute() { return textResult(new Date().toISOString()); },
+ * const now: AgentTool<typeof nowParams, { zone?: string }> = {
+ *   name: "now", description: "The current time", parameters: nowParams,
+ *   async execute({ zone }) { return textResult(new Date().toLocaleString("en", { timeZone: zone })); },
  * };
+ * // with nowParams = { type: "object", properties: { zone: { type: "string" } } }
+ * // (with TypeBox, `TypedTool<typeof NowParams>` from @claw/agent-core infers the arguments)
  */
-export interface AgentTool<TParameters extends TSchema = TSchema, TDetails = unknown>
-  extends Tool<TParameters> {
+export interface AgentTool<
+  TParameters extends ToolParametersSchema = ToolParametersSchema,
+  TArgs = Record<string, unknown>,
+  TDetails = unknown,
+> extends Tool<TParameters> {
   /** Short human label for UIs ("Read file"). */
   label?: string;
   /** Overrides the loop's default per-tool timeout, in ms (0 = no timeout). */
@@ -46,7 +51,7 @@ export interface AgentTool<TParameters extends TSchema = TSchema, TDetails = unk
    * Runs the tool. Throwing is allowed: the loop turns a thrown error into an error result the
    * model sees, never into a crashed run.
    */
-  execute(args: Static<TParameters>, context: ToolExecutionContext): Promise<AgentToolResult<TDetails>>;
+  execute(args: TArgs, context: ToolExecutionContext): Promise<AgentToolResult<TDetails>>;
 }
 
 /** Builds a tool result holding one text block. */

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { type AgentTool, errorResult, textResult } from "@claw/agent-core";
+import { errorResult, textResult, type TypedTool } from "@claw/agent-core";
 import { Type } from "typebox";
 import { type ExecApprovalsOptions, gateExec } from "../approvals/exec-gate.js";
 import { bwrapArgs, bwrapWaitingArgs, readHostLayout } from "../sandbox/bwrap-args.js";
@@ -75,7 +75,7 @@ export function createExecTool(
   workspace: Workspace,
   registry: ProcessRegistry,
   options: ExecToolOptions = {},
-): AgentTool<typeof ExecParams> {
+): TypedTool<typeof ExecParams> {
   return {
     name: "exec",
     label: "Run command",

@@ -1,4 +1,4 @@
-import { type AgentTool, textResult } from "@claw/agent-core";
+import { textResult, type TypedTool } from "@claw/agent-core";
 import { Type } from "typebox";
 import { DEFAULT_MAX_OUTPUT_CHARS } from "../shared/options.js";
 import { truncateMiddle } from "../shared/truncate.js";
@@ -13,7 +13,7 @@ const ProcessParams = Type.Object({
 export function createProcessTool(
   registry: ProcessRegistry,
   options: { maxOutputChars?: number } = {},
-): AgentTool<typeof ProcessParams> {
+): TypedTool<typeof ProcessParams> {
   const max = options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS;
   return {
     name: "process",

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { type AgentTool, textResult } from "@claw/agent-core";
+import { textResult, type TypedTool } from "@claw/agent-core";
 import { Type } from "typebox";
 import { writeFileAtomic } from "../shared/commit-files.js";
 import type { Workspace } from "../shared/workspace.js";
@@ -11,7 +11,7 @@ const EditParams = Type.Object({
 });
 
 /** `edit`: exact-match replace of one unique occurrence; zero or several matches are errors. */
-export function createEditTool(workspace: Workspace): AgentTool<typeof EditParams> {
+export function createEditTool(workspace: Workspace): TypedTool<typeof EditParams> {
   return {
     name: "edit",
     label: "Edit file",

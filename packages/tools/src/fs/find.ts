@@ -1,5 +1,5 @@
 import { relative } from "node:path";
-import { type AgentTool, textResult } from "@claw/agent-core";
+import { textResult, type TypedTool } from "@claw/agent-core";
 import { Type } from "typebox";
 import type { Workspace } from "../shared/workspace.js";
 import { globInWorkspace } from "../shared/workspace-glob.js";
@@ -14,7 +14,7 @@ const FindParams = Type.Object({
 });
 
 /** `find`: files matching a glob, honouring .gitignore, inside the workspace only. */
-export function createFindTool(workspace: Workspace): AgentTool<typeof FindParams> {
+export function createFindTool(workspace: Workspace): TypedTool<typeof FindParams> {
   return {
     name: "find",
     label: "Find files",

@@ -1,5 +1,5 @@
 import { readFile, stat } from "node:fs/promises";
-import { type AgentTool, textResult } from "@claw/agent-core";
+import { textResult, type TypedTool } from "@claw/agent-core";
 import { Type } from "typebox";
 import { looksBinary, truncateMiddle } from "../shared/truncate.js";
 import type { Workspace } from "../shared/workspace.js";
@@ -25,7 +25,7 @@ const MAX_FILE_BYTES = 2 * 1024 * 1024;
 export function createGrepTool(
   workspace: Workspace,
   options: { maxOutputChars?: number } = {},
-): AgentTool<typeof GrepParams> {
+): TypedTool<typeof GrepParams> {
   return {
     name: "grep",
     label: "Search files",

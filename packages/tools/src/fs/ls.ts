@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { type AgentTool, textResult } from "@claw/agent-core";
+import { textResult, type TypedTool } from "@claw/agent-core";
 import { Type } from "typebox";
 import type { Workspace } from "../shared/workspace.js";
 
@@ -12,7 +12,7 @@ const LsParams = Type.Object({
 });
 
 /** `ls`: one directory's entries, folders marked with a trailing slash, sorted. */
-export function createLsTool(workspace: Workspace): AgentTool<typeof LsParams> {
+export function createLsTool(workspace: Workspace): TypedTool<typeof LsParams> {
   return {
     name: "ls",
     label: "List directory",

@@ -1,5 +1,5 @@
 import { readFile, stat } from "node:fs/promises";
-import { type AgentTool, textResult } from "@claw/agent-core";
+import { textResult, type TypedTool } from "@claw/agent-core";
 import { Type } from "typebox";
 import { DEFAULT_MAX_OUTPUT_CHARS, DEFAULT_MAX_READ_BYTES } from "../shared/options.js";
 import { looksBinary, truncateMiddle } from "../shared/truncate.js";
@@ -15,7 +15,7 @@ const ReadParams = Type.Object({
 export function createReadTool(
   workspace: Workspace,
   options: { maxReadBytes?: number; maxOutputChars?: number } = {},
-): AgentTool<typeof ReadParams> {
+): TypedTool<typeof ReadParams> {
   const maxBytes = options.maxReadBytes ?? DEFAULT_MAX_READ_BYTES;
   return {
     name: "read",

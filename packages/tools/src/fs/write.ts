@@ -1,4 +1,4 @@
-import { type AgentTool, textResult } from "@claw/agent-core";
+import { textResult, type TypedTool } from "@claw/agent-core";
 import { Type } from "typebox";
 import { writeFileAtomic } from "../shared/commit-files.js";
 import type { Workspace } from "../shared/workspace.js";
@@ -9,7 +9,7 @@ const WriteParams = Type.Object({
 });
 
 /** `write`: creates or replaces a file atomically (temp file + rename), creating folders. */
-export function createWriteTool(workspace: Workspace): AgentTool<typeof WriteParams> {
+export function createWriteTool(workspace: Workspace): TypedTool<typeof WriteParams> {
   return {
     name: "write",
     label: "Write file",

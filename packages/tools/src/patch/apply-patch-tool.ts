@@ -1,5 +1,5 @@
 import { readFile, stat } from "node:fs/promises";
-import { type AgentTool, textResult } from "@claw/agent-core";
+import { textResult, type TypedTool } from "@claw/agent-core";
 import { Type } from "typebox";
 import { commitFileChanges } from "../shared/commit-files.js";
 import type { Workspace } from "../shared/workspace.js";
@@ -10,7 +10,7 @@ const ApplyPatchParams = Type.Object({
 });
 
 /** `apply_patch`: validates every path and hunk first, then commits all files or none (staged + renamed). */
-export function createApplyPatchTool(workspace: Workspace): AgentTool<typeof ApplyPatchParams> {
+export function createApplyPatchTool(workspace: Workspace): TypedTool<typeof ApplyPatchParams> {
   return {
     name: "apply_patch",
     label: "Apply patch",

@@ -1,4 +1,4 @@
-import { type AgentTool, textResult } from "@claw/agent-core";
+import { textResult, type TypedTool } from "@claw/agent-core";
 import type TurndownService from "turndown";
 import { Type } from "typebox";
 import { looksBinary, truncateMiddle } from "../shared/truncate.js";
@@ -25,7 +25,7 @@ export interface WebFetchOptions {
  * `web_fetch`: HTTP GET → readable markdown (HTML) or text, with size and time caps; only public
  * addresses (see `blockedAddressReason`), and the content is marked as untrusted for the model.
  */
-export function createWebFetchTool(options: WebFetchOptions = {}): AgentTool<typeof WebFetchParams> {
+export function createWebFetchTool(options: WebFetchOptions = {}): TypedTool<typeof WebFetchParams> {
   return {
     name: "web_fetch",
     label: "Fetch web page",

@@ -4,7 +4,7 @@
  * properties are the union of the variants' and whose required list is what every variant needs.
  */
 
-import type { TSchema } from "typebox";
+import type { ToolParametersSchema } from "../../types.js";
 import { type JsonSchema, plainSchema } from "./schema.js";
 
 const ROOT_COMBINATORS = ["anyOf", "oneOf", "allOf"] as const;
@@ -60,7 +60,7 @@ function mergeVariants(variants: JsonSchema[], allRequired: boolean): JsonSchema
  * toOpenAIParameters(Type.Union([Type.Object({ a: Type.String() }), Type.Object({ b: Type.Number() })]));
  * // { type: "object", properties: { a: {...}, b: {...} } }
  */
-export function toOpenAIParameters(schema: TSchema | JsonSchema): JsonSchema {
+export function toOpenAIParameters(schema: ToolParametersSchema): JsonSchema {
   const plain = plainSchema(schema);
   const variants = variantsOf(plain);
   let root = plain;
