@@ -10,8 +10,8 @@ import {
   freshenSession,
   handleCommand,
   type ResetSettings,
-  textResult,
   type TypedTool,
+  textResult,
 } from "@claw/agent-core";
 import { createFauxProvider, type FauxProviderOptions, type FauxStep, type Model } from "@claw/providers";
 import { Type } from "typebox";

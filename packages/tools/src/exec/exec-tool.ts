@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { errorResult, textResult, type TypedTool } from "@claw/agent-core";
+import { errorResult, type TypedTool, textResult } from "@claw/agent-core";
 import { Type } from "typebox";
 import { type ExecApprovalsOptions, gateExec } from "../approvals/exec-gate.js";
 import { bwrapArgs, bwrapWaitingArgs, readHostLayout } from "../sandbox/bwrap-args.js";

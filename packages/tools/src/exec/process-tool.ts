@@ -1,4 +1,4 @@
-import { textResult, type TypedTool } from "@claw/agent-core";
+import { type TypedTool, textResult } from "@claw/agent-core";
 import { Type } from "typebox";
 import { DEFAULT_MAX_OUTPUT_CHARS } from "../shared/options.js";
 import { truncateMiddle } from "../shared/truncate.js";

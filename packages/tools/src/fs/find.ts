@@ -1,5 +1,5 @@
 import { relative } from "node:path";
-import { textResult, type TypedTool } from "@claw/agent-core";
+import { type TypedTool, textResult } from "@claw/agent-core";
 import { Type } from "typebox";
 import type { Workspace } from "../shared/workspace.js";
 import { globInWorkspace } from "../shared/workspace-glob.js";

@@ -1,5 +1,5 @@
 import { readFile, stat } from "node:fs/promises";
-import { textResult, type TypedTool } from "@claw/agent-core";
+import { type TypedTool, textResult } from "@claw/agent-core";
 import { Type } from "typebox";
 import { DEFAULT_MAX_OUTPUT_CHARS, DEFAULT_MAX_READ_BYTES } from "../shared/options.js";
 import { looksBinary, truncateMiddle } from "../shared/truncate.js";

@@ -1,4 +1,4 @@
-import { textResult, type TypedTool } from "@claw/agent-core";
+import { type TypedTool, textResult } from "@claw/agent-core";
 import { Type } from "typebox";
 import { writeFileAtomic } from "../shared/commit-files.js";
 import type { Workspace } from "../shared/workspace.js";

@@ -1,5 +1,5 @@
 import { readFile, stat } from "node:fs/promises";
-import { textResult, type TypedTool } from "@claw/agent-core";
+import { type TypedTool, textResult } from "@claw/agent-core";
 import { Type } from "typebox";
 import { commitFileChanges } from "../shared/commit-files.js";
 import type { Workspace } from "../shared/workspace.js";

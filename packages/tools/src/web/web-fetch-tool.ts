@@ -1,4 +1,4 @@
-import { textResult, type TypedTool } from "@claw/agent-core";
+import { type TypedTool, textResult } from "@claw/agent-core";
 import type TurndownService from "turndown";
 import { Type } from "typebox";
 import { looksBinary, truncateMiddle } from "../shared/truncate.js";
