@@ -153,7 +153,7 @@ describe("sessions, models, skills, tools", () => {
     expect(show.stdout).toMatch(/toolResult.*\n\[ls\]\nAGENTS\.md/);
     expect(show.stdout).toMatch(/assistant.*\nFirst answer\.\n/);
     expect((await claw(home, ["sessions", "list"])).stdout).toMatch(
-      /^KEY +AGENT +MODEL +UPDATED.*\n\S+ +\S+ +faux\/faux-1/,
+      /^KEY +AGENT +MODEL +COST +UPDATED.*\n\S+ +\S+ +faux\/faux-1/,
     );
     expect((await claw(home, ["sessions", "reset", key])).code).toBe(0);
     expect((await claw(home, ["sessions", "delete", key])).code).toBe(0);

@@ -144,7 +144,8 @@ export interface RunOutcome {
   status: RunStatus;
   text?: string;
   error?: { message: string };
-  usage?: { input: number; output: number; totalTokens: number };
+  /** `cost.total` is in USD, each call priced with the model that answered it. */
+  usage?: { input: number; output: number; totalTokens: number; cost?: { total: number } };
   startedAt?: number;
   endedAt?: number;
 }

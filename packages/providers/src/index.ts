@@ -32,6 +32,7 @@ export type { FauxBlock, FauxCall, FauxError, FauxReply, FauxStep } from "./faux
 
 // Provider facts and the API registry.
 export {
+  DEFAULT_OLLAMA_URL,
   findProvider,
   isKeylessProvider,
   keylessProviders,
@@ -72,6 +73,6 @@ export {
   StreamIncompleteError,
   toProviderErrorInfo,
 } from "./stream/run-adapter.js";
-export { calculateUsage, emptyUsage, type TokenCounts } from "./stream/usage.js";
+export { calculateUsage, emptyUsage, formatCostUsd, type TokenCounts } from "./stream/usage.js";
 export { isSameModel, transformMessages } from "./transform/transform-messages.js";
 export { normalizeToolCallId, TOOL_CALL_ID_RULES, type ToolCallIdRule } from "./transform/tool-call-id.js";

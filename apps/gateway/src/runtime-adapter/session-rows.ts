@@ -27,6 +27,8 @@ export function toSessionRow(
     ...(model ? { model } : {}),
     ...(entry.origin?.channel ? { channel: entry.origin.channel } : {}),
     updatedAt: entry.updatedAt,
+    ...(entry.costUsd !== undefined ? { estimatedCostUsd: entry.costUsd } : {}),
+    ...(entry.lastModel ? { lastModel: entry.lastModel } : {}),
   };
   // SessionRow allows extra fields; these are what `claw sessions` and the TUI footer show.
   return Object.assign(row, {

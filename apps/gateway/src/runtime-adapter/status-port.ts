@@ -53,7 +53,12 @@ export function createStatusPort(parts: StatusPortParts): StatusPort {
             model: defaultAgent.model.primary,
             contextTokens: parts.models.resolve(defaultAgent.model.primary)?.contextWindow ?? null,
           },
-          recent: list.slice(0, 5).map((s) => ({ key: s.sessionKey, updatedAt: s.updatedAt })),
+          recent: list.slice(0, 5).map((s) => ({
+            key: s.sessionKey,
+            updatedAt: s.updatedAt,
+            ...(s.costUsd !== undefined ? { estimatedCostUsd: s.costUsd } : {}),
+            ...(s.lastModel ? { lastModel: s.lastModel } : {}),
+          })),
         },
       };
     },

@@ -18,6 +18,8 @@ export interface SessionRowLike {
   contextTokens?: number;
   inputTokens?: number;
   outputTokens?: number;
+  /** The session's cost as the gateway priced it, call by call, with the model that answered. */
+  estimatedCostUsd?: number;
 }
 
 /** "provider/id" of a model row (rows list bare ids with their provider). */
@@ -47,6 +49,9 @@ export function sessionInfo(
     contextWindow: listed?.contextWindow ?? catalog?.contextWindow ?? context.defaultContextTokens,
     inputTokens: input,
     outputTokens: output,
-    costUsd: cost ? (input * cost.input + output * cost.output) / 1_000_000 : undefined,
+    // Only the gateway knows which model answered each call (a fallback may have); the
+    // configured model's price is a guess for gateways that do not report the cost.
+    costUsd:
+      row?.estimatedCostUsd ?? (cost ? (input * cost.input + output * cost.output) / 1_000_000 : undefined),
   };
 }

@@ -14,10 +14,8 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(ms / 60_000)}m${Math.round((ms % 60_000) / 1000)}s`;
 }
 
-/** USD with enough digits to show small sessions: 0.0042 → "$0.0042", 1.5 → "$1.50". */
-export function formatCost(usd: number): string {
-  return usd < 1 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
-}
+/** USD with enough digits to show small sessions: 0.0042 → "$0.0042" (one owner: @claw/providers). */
+export { formatCostUsd as formatCost } from "@claw/providers";
 
 /** The arguments a person wants to see first on a tool card, in order of preference. */
 const KEY_ARGS = ["path", "file_path", "command", "cmd", "pattern", "query", "url", "name"] as const;

@@ -1,6 +1,6 @@
 /** Executes one queued run: resolve session, model, tools and prompt, then drive the loop. */
 
-import { isSubagentSessionKey } from "@claw/ids";
+import { formatModelRef, isSubagentSessionKey } from "@claw/ids";
 import { findModel, type Model, stream, type UserMessage } from "@claw/providers";
 import { createFailoverRunner } from "../compose/failover-runner.js";
 import type { RunEmitter } from "../events/event-bus.js";
@@ -80,6 +80,7 @@ async function executeWithSignal(params: ExecuteRunParams, signal: AbortSignal):
 
   const history = await sessions.loadMessages(entry);
   let answeredBy: Model = model;
+  let anyAnswered = false;
   const callModel = createCallModel({
     candidates: modelCandidates(requested, agent),
     sessionKey: request.sessionKey,
@@ -91,6 +92,7 @@ async function executeWithSignal(params: ExecuteRunParams, signal: AbortSignal):
     emit,
     onModelUsed: (used) => {
       answeredBy = used;
+      anyAnswered = true;
     },
   });
   const loop = {
@@ -130,7 +132,8 @@ async function executeWithSignal(params: ExecuteRunParams, signal: AbortSignal):
   });
   // The run already ended (terminal event sent, messages persisted): a failed usage update is
   // reported, not turned into a second terminal state.
-  await recordUsage(sessions, entry, result).catch((error: unknown) => {
+  const lastModel = anyAnswered ? formatModelRef(answeredBy.provider, answeredBy.id) : undefined;
+  await recordUsage(sessions, entry, result, lastModel).catch((error: unknown) => {
     emit("error", {
       message: `Usage of run ${active.runId} was not recorded in session "${request.sessionKey}": ${error instanceof Error ? error.message : String(error)}`,
     });
@@ -138,13 +141,21 @@ async function executeWithSignal(params: ExecuteRunParams, signal: AbortSignal):
   return result;
 }
 
-async function recordUsage(sessions: SessionStore, entry: SessionEntry, result: RunResult) {
+/** Adds the run's tokens and cost (already priced per call by the model that answered) to the session. */
+async function recordUsage(
+  sessions: SessionStore,
+  entry: SessionEntry,
+  result: RunResult,
+  lastModel: string | undefined,
+) {
   // Reset or deleted while the run went: its usage belongs to no current session.
   if ((await sessions.get(entry.sessionKey))?.sessionId !== entry.sessionId) return;
   const last = [...result.messages].reverse().find((m) => m.role === "assistant");
   await sessions.patch(entry.sessionKey, {
     inputTokens: (entry.inputTokens ?? 0) + result.usage.input,
     outputTokens: (entry.outputTokens ?? 0) + result.usage.output,
+    costUsd: (entry.costUsd ?? 0) + result.usage.cost.total,
+    ...(lastModel ? { lastModel } : {}),
     ...(last?.role === "assistant"
       ? { contextTokens: last.usage.input + last.usage.cacheRead + last.usage.output }
       : {}),

@@ -20,6 +20,10 @@ export interface SessionEntry {
   outputTokens?: number;
   /** Last known context size in tokens (from the latest usage). */
   contextTokens?: number;
+  /** Estimated cost so far in USD, each model call priced with the model that answered it. */
+  costUsd?: number;
+  /** "provider/model" that answered the latest run (after a fallback, not the configured one). */
+  lastModel?: string;
   compactionCount?: number;
   origin?: { channel?: string; peer?: string; accountId?: string };
   /** Free-form flags (send policy, verbose, …). */

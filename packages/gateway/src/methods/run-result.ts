@@ -5,7 +5,7 @@ import type { RunOutcome } from "../runtime.js";
 /**
  * @example
  * conn.respond(id, runResultToWire(await handle.result, "agent"));
- * // → { runId, status: "ok", summary: "…", usage: { inputTokens, outputTokens, totalTokens } }
+ * // → { runId, status: "ok", summary: "…", usage: { inputTokens, outputTokens, totalTokens, costUsd } }
  */
 export function runResultToWire(result: RunOutcome, method: "agent"): AgentFinal;
 export function runResultToWire(result: RunOutcome, method: "agent.wait"): AgentWaitResult;
@@ -34,6 +34,7 @@ export function runResultToWire(
             inputTokens: result.usage.input,
             outputTokens: result.usage.output,
             totalTokens: result.usage.totalTokens,
+            ...(result.usage.cost ? { costUsd: result.usage.cost.total } : {}),
           },
         }
       : {}),

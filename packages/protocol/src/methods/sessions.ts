@@ -25,6 +25,10 @@ export const SessionRow = Type.Object(
     model: Type.Optional(Type.String()),
     channel: Type.Optional(Type.String()),
     updatedAt: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+    /** USD so far, each call priced with the model that answered it (OpenClaw's field name). */
+    estimatedCostUsd: Type.Optional(Type.Number({ minimum: 0 })),
+    /** "provider/model" that answered the latest run (differs from `model` after a fallback). */
+    lastModel: Type.Optional(Type.String()),
   },
   { additionalProperties: true },
 );

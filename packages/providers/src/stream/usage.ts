@@ -57,3 +57,14 @@ export function calculateUsage(model: Pick<Model, "cost">, counts: TokenCounts):
     cost,
   };
 }
+
+/**
+ * USD with enough digits to show small sessions.
+ *
+ * @example
+ * formatCostUsd(0.0042); // "$0.0042"
+ * formatCostUsd(1.5); // "$1.50"
+ */
+export function formatCostUsd(usd: number): string {
+  return usd < 1 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
+}

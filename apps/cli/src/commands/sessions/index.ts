@@ -1,4 +1,6 @@
 /** `claw sessions list|show|reset|delete`, through the gateway. */
+import type { SessionRow } from "@claw/client";
+import { formatCostUsd } from "@claw/providers";
 import { intFlag, type ParsedCommandArgs, stringFlag } from "../../args.js";
 import type { SubcommandSpec } from "../../command-spec.js";
 import { CliError, type CommandContext, type CommandModule, EXIT_OK, UsageError } from "../../context.js";
@@ -33,17 +35,24 @@ async function list({ values }: ParsedCommandArgs, context: CommandContext): Pro
   else
     context.io.stdout(
       renderTable(
-        ["KEY", "AGENT", "MODEL", "UPDATED", "LABEL"],
+        ["KEY", "AGENT", "MODEL", "COST", "UPDATED", "LABEL"],
         result.sessions.map((s) => [
           s.key,
           s.agentId ?? "-",
-          s.model ?? "-",
+          modelColumn(s),
+          s.estimatedCostUsd === undefined ? "-" : formatCostUsd(s.estimatedCostUsd),
           ago(s.updatedAt),
           s.label ?? "",
         ]),
       ),
     );
   return EXIT_OK;
+}
+
+/** The session's model, and the one that answered last when a fallback did. */
+function modelColumn(row: SessionRow): string {
+  const model = row.model ?? "-";
+  return row.lastModel && row.lastModel !== row.model ? `${model} (answered: ${row.lastModel})` : model;
 }
 
 const MAX_TOOL_RESULT_CHARS = 2_000;

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { type ConfigReloadStatus, configStatusPath } from "@claw/app-gateway/paths";
 import type { StatusResult } from "@claw/client";
+import { formatCostUsd } from "@claw/providers";
 import type { ParsedCommandArgs } from "../../args.js";
 import {
   CliError,
@@ -113,8 +114,11 @@ function renderStatus(report: StatusReport, { style }: CommandContext): string {
   );
   if (g.reachable) {
     lines.push(`  sessions  ${g.sessions.count}`);
-    for (const s of recentSessions(g.sessions.recent).slice(0, 5))
-      lines.push(`            ${s.key}  ${ago(s.updatedAt)}`);
+    for (const s of recentSessions(g.sessions.recent).slice(0, 5)) {
+      const cost = s.estimatedCostUsd === undefined ? "" : `  ${formatCostUsd(s.estimatedCostUsd)}`;
+      const model = s.lastModel ? `  ${s.lastModel}` : "";
+      lines.push(`            ${s.key}  ${ago(s.updatedAt)}${model}${cost}`);
+    }
   }
   for (const m of report.memory)
     lines.push(
@@ -127,12 +131,28 @@ export const run: CommandModule["run"] = (args, context) => runFlat("status", st
 export default { run } satisfies CommandModule;
 
 /** The schema leaves `sessions.recent` open (OpenClaw sends more); keep the entries with a key. */
-function recentSessions(recent: unknown[]): { key: string; updatedAt?: number }[] {
+function recentSessions(
+  recent: unknown[],
+): { key: string; updatedAt?: number; estimatedCostUsd?: number; lastModel?: string }[] {
   return recent.flatMap((entry) => {
     if (typeof entry !== "object" || entry === null || !("key" in entry) || typeof entry.key !== "string")
       return [];
     const updatedAt =
       "updatedAt" in entry && typeof entry.updatedAt === "number" ? entry.updatedAt : undefined;
-    return [{ key: entry.key, ...(updatedAt === undefined ? {} : { updatedAt }) }];
+    // Priced by the gateway with the model that answered each call.
+    const cost =
+      "estimatedCostUsd" in entry && typeof entry.estimatedCostUsd === "number"
+        ? entry.estimatedCostUsd
+        : undefined;
+    const lastModel =
+      "lastModel" in entry && typeof entry.lastModel === "string" ? entry.lastModel : undefined;
+    return [
+      {
+        key: entry.key,
+        ...(updatedAt === undefined ? {} : { updatedAt }),
+        ...(cost === undefined ? {} : { estimatedCostUsd: cost }),
+        ...(lastModel === undefined ? {} : { lastModel }),
+      },
+    ];
   });
 }
