@@ -2,6 +2,7 @@
  * The auth store: credentials + routing state + schedule + clock, behind the few questions the
  * fallback loop asks ("which profiles, in what order?", "this one failed", "this one worked").
  */
+import { formatModelRef } from "@claw/ids";
 import { AGGREGATOR_PROVIDERS, type FailureReason } from "@claw/providers";
 import {
   applyFailure,
@@ -136,7 +137,7 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
         return applied.state;
       });
       // A billing-disabled model is probed on the billing schedule, counted from this failure.
-      if (note.reason === "billing") probes.set(`${note.provider}/${note.modelId}`, now());
+      if (note.reason === "billing") probes.set(formatModelRef(note.provider, note.modelId), now());
       if (note.sessionKey !== undefined) {
         const pinned = await state.getPin(note.sessionKey, note.provider);
         if (pinned === profileId) await state.setPin(note.sessionKey, note.provider, undefined);
@@ -150,12 +151,12 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
         cleared = applied.cleared;
         return applied.state;
       });
-      probes.delete(`${provider}/${modelId}`);
+      probes.delete(formatModelRef(provider, modelId));
       if (sessionKey !== undefined) await state.setPin(sessionKey, provider, profileId);
       return cleared;
     },
     claimProbe(provider, modelId, intervalMs = config.probeIntervalMs) {
-      const key = `${provider}/${modelId}`;
+      const key = formatModelRef(provider, modelId);
       const last = probes.get(key);
       const t = now();
       if (last !== undefined && t - last < intervalMs) return false;

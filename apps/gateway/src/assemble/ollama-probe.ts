@@ -4,7 +4,8 @@
  * usable.
  */
 
-export const DEFAULT_OLLAMA_URL = "http://127.0.0.1:11434";
+/** The one default URL, from the provider table (re-exported for the CLI). */
+export { DEFAULT_OLLAMA_URL } from "@claw/providers";
 
 export interface ServerProbe {
   /** True when the server answered 2xx within the timeout (cached for `ttlMs`). */

@@ -1,5 +1,6 @@
 /** The runtime's system prompt on @claw/prompt: bootstrap files, skills and the fixed sections. */
 import { hostname } from "node:os";
+import { formatModelRef } from "@claw/ids";
 import { buildSystemPrompt, loadBootstrapFiles, type SkillIndex, type SkillSelection } from "@claw/prompt";
 import { getCoreTool } from "@claw/tool-policy";
 import type { PromptContext } from "../runtime/options.js";
@@ -52,7 +53,7 @@ export function createPromptBuilder(
         os: process.platform,
         arch: process.arch,
         node: process.version,
-        model: `${context.model.provider}/${context.model.id}`,
+        model: formatModelRef(context.model.provider, context.model.id),
       },
       contextFiles: bootstrap.files,
     });

@@ -4,6 +4,7 @@
  * ends in exactly one terminal state, reported on the lifecycle stream and in the result.
  */
 import { ContextOverflowError, runWithOverflowRecovery } from "@claw/compaction";
+import { formatModelRef } from "@claw/ids";
 import type { AssistantMessage, Context, Message, ToolCall, UserMessage } from "@claw/providers";
 import type { RunEmitter } from "../events/event-bus.js";
 import type { AgentTool } from "../tools/types.js";
@@ -110,7 +111,7 @@ export async function runAgentLoop(options: RunLoopOptions): Promise<RunResult> 
         startedAt,
         endedAt,
         turns,
-        ...(lastAssistant ? { model: `${lastAssistant.provider}/${lastAssistant.model}` } : {}),
+        ...(lastAssistant ? { model: formatModelRef(lastAssistant.provider, lastAssistant.model) } : {}),
       });
     else
       emit("lifecycle", {

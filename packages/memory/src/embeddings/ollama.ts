@@ -1,5 +1,5 @@
 /** Local Ollama embeddings through the `ollama` client (`/api/embed`). */
-import { lazyPeer } from "@claw/providers";
+import { DEFAULT_OLLAMA_URL, lazyPeer } from "@claw/providers";
 import { embedInBatches, withRetry } from "./retry.js";
 import { DEFAULT_EMBEDDING_MODELS, type EmbeddingProvider, type RemoteEmbeddingConfig } from "./types.js";
 
@@ -10,7 +10,7 @@ export function createOllamaEmbeddings(config: RemoteEmbeddingConfig): Embedding
   const model = config.model ?? DEFAULT_EMBEDDING_MODELS.ollama;
   const client = lazyPeer(["ollama"], "Ollama embeddings", async () => {
     const { Ollama } = await import("ollama");
-    return new Ollama({ host: config.baseUrl ?? "http://127.0.0.1:11434", headers: config.headers });
+    return new Ollama({ host: config.baseUrl ?? DEFAULT_OLLAMA_URL, headers: config.headers });
   });
   const embed = (texts: string[], signal?: AbortSignal) =>
     withRetry(

@@ -18,6 +18,9 @@ export interface ProviderOnboarding {
   asksForUrl?: boolean;
 }
 
+/** Where a local Ollama server listens unless the config names another URL. */
+export const DEFAULT_OLLAMA_URL = "http://127.0.0.1:11434";
+
 export interface ProviderFacts {
   id: ProviderId;
   /** The wire API its models speak by default. */
@@ -72,7 +75,7 @@ export const PROVIDER_TABLE: readonly ProviderFacts[] = [
   {
     id: "ollama",
     api: "ollama-chat",
-    baseUrl: "http://127.0.0.1:11434",
+    baseUrl: DEFAULT_OLLAMA_URL,
     envKeys: [],
     keyless: true,
     onboarding: { label: "Ollama (local models at a URL)", asksForUrl: true },

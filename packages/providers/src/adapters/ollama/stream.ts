@@ -1,6 +1,7 @@
 /**
  * The `ollama-chat` adapter: Ollama's native `/api/chat` (NDJSON) through the `ollama` package.
  */
+import { DEFAULT_OLLAMA_URL } from "../../registry/provider-table.js";
 import { runAdapter, StreamIncompleteError } from "../../stream/run-adapter.js";
 import type { StreamFunction } from "../../types.js";
 import { lazyPeer } from "../shared/optional-peer.js";
@@ -45,7 +46,7 @@ export const streamOllama: StreamFunction = (model, context, options) =>
     const headers: Record<string, string> = { ...model.headers, ...opts.headers };
     if (opts.apiKey) headers.Authorization = `Bearer ${opts.apiKey}`;
     const client = new Ollama({
-      host: model.baseUrl ?? "http://127.0.0.1:11434",
+      host: model.baseUrl ?? DEFAULT_OLLAMA_URL,
       headers,
       // The SDK gives no per-request signal; this threads ours into every fetch it makes.
       fetch: async (input, init) => {
