@@ -2,22 +2,16 @@
 // listening ({port, rssBytes after a short idle}) and exits. Uses dist, as an installed app would.
 const t0 = performance.now();
 const { startGateway } = await import("@claw/gateway");
-const none = async () => [];
-const runtime = {
-  runAgent: () => {
-    throw new Error("not used");
+// The capability ports a cold start touches (the same minimal set gateway.bench.ts uses).
+const ports = {
+  status: {
+    health: async () => ({ defaultAgentId: "main", channels: {}, channelOrder: [], channelLabels: {} }),
   },
-  abortRun: () => 0,
-  waitRun: async () => null,
-  listSessions: none,
-  chatHistory: none,
-  listAgents: async () => [{ agentId: "main", isDefault: true }],
-  listModels: none,
-  listSkills: none,
-  health: async () => ({ defaultAgentId: "main" }),
+  catalog: { agents: async () => [{ agentId: "main", isDefault: true }] },
+  runs: { active: () => [] },
 };
 const gw = await startGateway({
-  runtime,
+  ports,
   port: 0,
   stateDbPath: ":memory:",
   auth: { mode: "token", token: "bench-token-0123456789" },
