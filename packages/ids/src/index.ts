@@ -34,6 +34,9 @@ export {
 } from "./session-key/parse.js";
 export { type NormalizeContext, normalizeSessionKey } from "./session-key/normalize.js";
 
+// Did-you-mean support for mistyped identifiers.
+export { editDistance } from "./suggest/edit-distance.js";
+
 // Thinking levels.
 export {
   isThinkingLevel,

@@ -80,14 +80,14 @@ export function indexHistory(messages: readonly Message[], estimator: TokenEstim
   return { prefix, cuts: cuts.subarray(0, count), wellPaired };
 }
 
-/** Largest position `k` in `cuts` with `cuts[k] ≤ limit` (or -1). */
-export function lastCutAtOrBefore(cuts: Int32Array, limit: number): number {
+/** Largest position `k` in `cuts` with `valueAt(cuts[k]) ≤ max` (or -1); `valueAt` must not decrease. */
+function lastCutWithValueAtMost(cuts: Int32Array, valueAt: (cut: number) => number, max: number): number {
   let lo = 0;
   let hi = cuts.length - 1;
   let found = -1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if ((cuts[mid] as number) <= limit) {
+    if (valueAt(cuts[mid] as number) <= max) {
       found = mid;
       lo = mid + 1;
     } else hi = mid - 1;
@@ -95,20 +95,15 @@ export function lastCutAtOrBefore(cuts: Int32Array, limit: number): number {
   return found;
 }
 
+/** Largest position `k` in `cuts` with `cuts[k] ≤ limit` (or -1). */
+export function lastCutAtOrBefore(cuts: Int32Array, limit: number): number {
+  return lastCutWithValueAtMost(cuts, (cut) => cut, limit);
+}
+
 /** Largest position `k` in `cuts` with `prefix[cuts[k]] ≤ maxPrefix` (or -1). */
 export function lastCutWithPrefixAtMost(index: HistoryIndex, maxPrefix: number): number {
   const { cuts, prefix } = index;
-  let lo = 0;
-  let hi = cuts.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if ((prefix[cuts[mid] as number] as number) <= maxPrefix) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found;
+  return lastCutWithValueAtMost(cuts, (cut) => prefix[cut] as number, maxPrefix);
 }
 
 /** Smallest position `k` in `cuts` with `prefix[cuts[k]] ≥ minPrefix` (or cuts.length). */

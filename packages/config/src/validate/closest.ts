@@ -1,20 +1,5 @@
 /** "Did you mean" support: the nearest candidate by edit distance, if it is near enough. */
-
-/** Levenshtein distance, case-insensitive. */
-export function editDistance(a: string, b: string): number {
-  const left = a.toLowerCase();
-  const right = b.toLowerCase();
-  let previous = Array.from({ length: right.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= left.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= right.length; j++) {
-      const cost = left[i - 1] === right[j - 1] ? 0 : 1;
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
-    }
-    previous = current;
-  }
-  return previous[right.length] ?? 0;
-}
+import { editDistance } from "@claw/ids";
 
 /**
  * The candidate closest to `input`, or undefined when none is within a third of its length

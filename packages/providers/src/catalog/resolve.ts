@@ -1,7 +1,7 @@
 /**
  * Finding a model by its "provider/id" reference, with errors that say what to type instead.
  */
-import { parseModelRef } from "@claw/ids";
+import { editDistance, parseModelRef } from "@claw/ids";
 import type { Model } from "../types.js";
 import { MODEL_CATALOG } from "./models.js";
 
@@ -62,17 +62,4 @@ export function resolveModel(ref: string, options: ResolveModelOptions = {}): Mo
  */
 export function listModels(provider?: string, catalog: readonly Model[] = MODEL_CATALOG): Model[] {
   return catalog.filter((m) => provider === undefined || m.provider === provider);
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row[j] = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
-    }
-    prev = row;
-  }
-  return prev[b.length] ?? 0;
 }

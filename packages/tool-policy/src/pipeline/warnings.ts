@@ -3,6 +3,7 @@
  * (with a "did you mean"), globs matching nothing, empty allow-lists, allow-lists that match
  * nothing, and entries both allowed and denied. Nothing is dropped silently.
  */
+import { editDistance } from "@claw/ids";
 import { CORE_TOOL_IDS } from "../catalog.js";
 import { TOOL_GROUPS } from "../groups.js";
 import { classifyEntry, type ToolListEntry } from "../match.js";
@@ -146,19 +147,4 @@ function suggest(wrong: string, candidates: readonly string[]): string {
     if (d < bestDistance) [best, bestDistance] = [candidate, d];
   }
   return best ? ` (did you mean "${best}"?)` : "";
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++)
-      row[j] = Math.min(
-        (prev[j] ?? 0) + 1,
-        (row[j - 1] ?? 0) + 1,
-        (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    prev = row;
-  }
-  return prev[b.length] ?? 0;
 }

@@ -7,6 +7,7 @@
 import * as lancedb from "@lancedb/lancedb";
 import { Field, FixedSizeList, Float32, Float64, Int32, Schema, Utf8 } from "apache-arrow";
 import { hasCjk } from "../../chunking/tokens.js";
+import { mergeKeywordParts, normalisedPart } from "../../search/keyword-parts.js";
 import { queryTerms } from "../../search/query-terms.js";
 import type {
   ChunkInput,
@@ -226,15 +227,9 @@ export class LanceDbMemoryStore implements MemoryStore {
     ] as const) {
       if (text === "") continue;
       const rows = await this.chunks.search(text, "fts", column).select(["id"]).limit(k).toArray();
-      const best = rows.reduce((m, r) => Math.max(m, Number(r._score)), 0);
-      parts.push(new Map(rows.map((r) => [Number(r.id), best > 0 ? Number(r._score) / best : 1])));
+      parts.push(normalisedPart(rows.map((r) => ({ id: Number(r.id), score: Number(r._score) }))));
     }
-    const total = new Map<number, number>();
-    for (const part of parts) for (const [id, s] of part) total.set(id, (total.get(id) ?? 0) + s);
-    return [...total]
-      .map(([id, score]) => ({ id, score }))
-      .sort((a, b) => b.score - a.score || a.id - b.id)
-      .slice(0, k);
+    return mergeKeywordParts(parts, k);
   }
 
   async vectorScores(ids: number[], query: Float32Array): Promise<Map<number, number>> {

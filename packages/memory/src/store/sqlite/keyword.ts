@@ -3,14 +3,10 @@
  * table (filled only for chunks holding CJK text). CJK runs shorter than a trigram fall back to
  * LIKE. Each part is normalised to its own best hit, then parts are summed per chunk.
  */
+import { mergeKeywordParts, normalisedPart } from "../../search/keyword-parts.js";
 import { ftsQuote, queryTerms, trigramsOf } from "../../search/query-terms.js";
 import type { ScoredId } from "../types.js";
 import type { Db } from "./schema.js";
-
-function normalised(rows: Array<{ id: number; score: number }>): Map<number, number> {
-  const best = rows.reduce((m, r) => Math.max(m, r.score), 0);
-  return new Map(rows.map((r) => [r.id, best > 0 ? r.score / best : 1]));
-}
 
 function match(db: Db, table: string, expression: string, k: number): Array<{ id: number; score: number }> {
   // bm25() is negative; lower is better
@@ -25,12 +21,13 @@ function match(db: Db, table: string, expression: string, k: number): Array<{ id
 export function searchKeywordSqlite(db: Db, query: string, k: number): ScoredId[] {
   const { words, cjkRuns } = queryTerms(query);
   const parts: Array<Map<number, number>> = [];
-  if (words.length > 0) parts.push(normalised(match(db, "chunks_fts", words.map(ftsQuote).join(" OR "), k)));
+  if (words.length > 0)
+    parts.push(normalisedPart(match(db, "chunks_fts", words.map(ftsQuote).join(" OR "), k)));
   const long = cjkRuns.filter((r) => [...r].length >= 3);
   const short = cjkRuns.filter((r) => [...r].length < 3);
   if (long.length > 0) {
     const grams = [...new Set(long.flatMap(trigramsOf)), ...words.filter((w) => w.length >= 3)];
-    parts.push(normalised(match(db, "chunks_fts_cjk", grams.map(ftsQuote).join(" OR "), k)));
+    parts.push(normalisedPart(match(db, "chunks_fts_cjk", grams.map(ftsQuote).join(" OR "), k)));
   }
   if (short.length > 0) {
     const score = short.map(() => "(instr(text, ?) > 0)").join(" + ");
@@ -38,12 +35,7 @@ export function searchKeywordSqlite(db: Db, query: string, k: number): ScoredId[
     const rows = db
       .prepare(`SELECT id, ${score} AS score FROM chunks WHERE ${where} ORDER BY score DESC, id LIMIT ?`)
       .all(...short, ...short, k) as Array<{ id: number; score: number }>;
-    parts.push(normalised(rows));
+    parts.push(normalisedPart(rows));
   }
-  const total = new Map<number, number>();
-  for (const part of parts) for (const [id, s] of part) total.set(id, (total.get(id) ?? 0) + s);
-  return [...total]
-    .map(([id, score]) => ({ id, score }))
-    .sort((a, b) => b.score - a.score || a.id - b.id)
-    .slice(0, k);
+  return mergeKeywordParts(parts, k);
 }
