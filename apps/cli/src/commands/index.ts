@@ -126,7 +126,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     subcommands: [
       {
         name: "list",
-        summary: "sessions, most recent first",
+        summary: "sessions, most recent first, with model and cost (priced by the model that answered)",
         flags: {
           ...AGENT_FLAG,
           search: { type: "string", value: "TEXT", summary: "filter by key or label" },
