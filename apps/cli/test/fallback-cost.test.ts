@@ -3,11 +3,9 @@
  * per 1M tokens) is skipped and a cheap fallback answers, `claw agent --json`, `claw sessions
  * list` and `claw status` show the fallback's price.
  */
-import { join } from "node:path";
-import { type ClawGateway, startClaw } from "@claw/app-gateway";
-import { validateConfig } from "@claw/config";
+import type { ClawGateway } from "@claw/app-gateway";
 import { afterEach, describe, expect, it } from "vitest";
-import { claw, createHome, type TestHome } from "./helpers.js";
+import { claw, createHome, startGateway, type TestHome } from "./helpers.js";
 
 const DOCUMENT = {
   agents: { defaults: { model: { primary: "anthropic/claude-opus-4-6", fallbacks: ["faux/faux-1"] } } },
@@ -33,22 +31,7 @@ async function setup(): Promise<TestHome> {
     DOCUMENT,
   );
   homes.push(home);
-  const result = validateConfig(DOCUMENT);
-  if (!result.ok) throw new Error(JSON.stringify(result.issues));
-  const cheapFaux = home.faux.modelFor("faux-1", { cost: CHEAP });
-  gateways.push(
-    await startClaw({
-      config: result.config,
-      stateDir: home.stateDir,
-      configPath: join(home.stateDir, "claw.json"),
-      homeDir: home.home,
-      env: {},
-      port: 0,
-      models: [cheapFaux],
-      stream: home.faux.stream,
-      watchSkills: false,
-    }),
-  );
+  gateways.push(await startGateway(home, DOCUMENT, [home.faux.modelFor("faux-1", { cost: CHEAP })]));
   return home;
 }
 

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type ClawGateway, startClaw } from "@claw/app-gateway";
 import { validateConfig } from "@claw/config";
-import { createFauxProvider } from "@claw/providers";
+import { createFauxProvider, type Model } from "@claw/providers";
 import type { CliIo } from "../src/io.js";
 import { run } from "../src/main.js";
 
@@ -71,10 +71,11 @@ export function createHome(
   };
 }
 
-/** Starts a real gateway for `home` on port 0. */
+/** Starts a real gateway for `home` on port 0 (with `models` instead of the home's faux model). */
 export async function startGateway(
   home: TestHome,
   document: Record<string, unknown> = BASE_CONFIG,
+  models: readonly Model[] = [home.faux.model],
 ): Promise<ClawGateway> {
   const result = validateConfig(document);
   if (!result.ok) throw new Error(JSON.stringify(result.issues));
@@ -85,7 +86,7 @@ export async function startGateway(
     homeDir: home.home,
     env: {},
     port: 0,
-    models: [home.faux.model],
+    models: [...models],
     stream: home.faux.stream,
     watchSkills: false,
   });
