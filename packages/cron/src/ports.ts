@@ -1,0 +1,58 @@
+/**
+ * What the scheduler needs from the rest of the house, injected at assembly: it never imports
+ * the agent runtime or the channels. Each port is a plain function.
+ */
+
+/** Where a result is announced: a channel (or "last", the last one the user wrote from) and a peer. */
+export interface DeliveryTarget {
+  channel: string;
+  to?: string;
+  threadId?: string | number;
+  accountId?: string;
+}
+
+/**
+ * Sends text to a channel target. Resolves once the channel layer has accepted it (e.g. written
+ * it to its durable outbox); rejects with an error saying why it could not.
+ */
+export type DeliverFn = (target: DeliveryTarget, text: string) => Promise<void>;
+
+export interface AgentTurnRequest {
+  agentId?: string;
+  sessionKey: string;
+  message: string;
+  model?: string;
+  thinking?: string;
+  timeoutSeconds?: number;
+  /** Only HEARTBEAT.md-style context: the caller keeps the run cheap. */
+  lightContext?: boolean;
+  /** Tools this run may call (a tool policy allow list); undefined = the agent's own policy. */
+  toolsAllow?: string[];
+  /** Aborted when the job times out or the service stops. */
+  signal: AbortSignal;
+}
+
+export interface AgentTurnOutcome {
+  status: "ok" | "error" | "aborted" | "timeout";
+  /** The final reply text. */
+  text: string;
+  error?: string;
+  runId?: string;
+}
+
+/** Runs one agent turn to its end. Must not throw: failures come back as a status. */
+export type RunAgentTurn = (request: AgentTurnRequest) => Promise<AgentTurnOutcome>;
+
+export interface CronPorts {
+  runAgentTurn: RunAgentTurn;
+  /** Queues a system event for the session's next prompt (or next heartbeat). */
+  enqueueSystemEvent(input: { agentId?: string; sessionKey: string; text: string }): void;
+  /** Asks for a heartbeat now (`wakeMode: "now"`). */
+  requestHeartbeat(input: { agentId?: string; reason: string }): void;
+  /** The agent's main session key (`agent:<id>:main`). */
+  mainSessionKey(agentId?: string): string;
+  /** Announce delivery; without it an `announce` job records "not-delivered" with the reason. */
+  deliver?: DeliverFn;
+  /** Why a reply must not be delivered (NO_REPLY and friends), or undefined. */
+  suppressionReason?(text: string): string | undefined;
+}
