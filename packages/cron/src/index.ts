@@ -36,7 +36,8 @@ export type {
   RunAgentTurn,
 } from "./ports.js";
 
-// Job and run schemas (OpenClaw's wire shapes).
+// Job and run schemas (OpenClaw's wire shapes) and the mapping of runs and events onto the wire.
+export { eventToWire, runToLogEntry, wireRunStatus } from "./wire.js";
 export {
   CatchUpPolicy,
   CronDelivery,

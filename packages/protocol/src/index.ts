@@ -22,6 +22,7 @@ export * from "./methods/agent-event.js";
 export * from "./methods/approvals.js";
 export * from "./methods/chat.js";
 export * from "./methods/config.js";
+export * from "./methods/cron.js";
 export * from "./methods/devices.js";
 export * from "./methods/sessions.js";
 export * from "./methods/system.js";

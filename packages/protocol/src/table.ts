@@ -6,6 +6,7 @@ import { AgentEvent } from "./methods/agent-event.js";
 import * as approvals from "./methods/approvals.js";
 import * as chat from "./methods/chat.js";
 import * as config from "./methods/config.js";
+import * as cron from "./methods/cron.js";
 import * as devices from "./methods/devices.js";
 import * as sessions from "./methods/sessions.js";
 import * as system from "./methods/system.js";
@@ -201,6 +202,12 @@ export const METHODS = {
     "operator.approvals",
     "Allow once, allow always (adds to the allowlist) or deny a pending command.",
   ),
+  "cron.list": m(cron.CronListParams, cron.CronListResult, "operator.read", "Scheduled jobs, soonest first."),
+  "cron.add": m(cron.CronAddParams, cron.CronJob, "operator.admin", "Add a scheduled job."),
+  "cron.update": m(cron.CronUpdateParams, cron.CronJob, "operator.admin", "Change a scheduled job."),
+  "cron.remove": m(cron.CronRemoveParams, cron.CronRemoveResult, "operator.admin", "Remove a job and its runs."),
+  "cron.run": m(cron.CronRunParams, cron.CronRunResult, "operator.admin", "Run a job now; answers when it ended."),
+  "cron.runs": m(cron.CronRunsParams, cron.CronRunsResult, "operator.read", "Finished runs, newest first."),
 } satisfies Record<string, MethodSpec>;
 
 export type MethodName = keyof typeof METHODS;
@@ -260,6 +267,11 @@ export const EVENTS = {
     payload: approvals.ExecApprovalResolvedEvent,
     stateful: false,
     summary: "A pending command was allowed, denied or timed out (operator.approvals only).",
+  },
+  cron: {
+    payload: cron.CronEventPayload,
+    stateful: false,
+    summary: "A cron job changed, or one of its runs started or finished.",
   },
 } satisfies Record<string, EventSpec>;
 

@@ -1,0 +1,42 @@
+/**
+ * Claw's run records on OpenClaw's wire: run statuses map onto ok / error / skipped (`missed`
+ * and `skipped` → skipped, `timeout` → error with errorReason "timeout", `interrupted` → error),
+ * the reason staying in `error` or `summary`.
+ */
+import type { CronEventPayload, CronRunLogEntry } from "@claw/protocol";
+import type { CronEvent } from "./scheduler/cron-service.js";
+import type { CronRun, CronRunStatus } from "./schema/job.js";
+
+export function wireRunStatus(status: Exclude<CronRunStatus, "running">): "ok" | "error" | "skipped" {
+  if (status === "ok") return "ok";
+  return status === "missed" || status === "skipped" ? "skipped" : "error";
+}
+
+/** A finished run as a `cron.runs` entry. */
+export function runToLogEntry(run: CronRun): CronRunLogEntry {
+  const ended = run.endedAtMs ?? run.startedAtMs;
+  const status = run.status === "running" ? undefined : run.status;
+  return {
+    ts: ended,
+    jobId: run.jobId,
+    action: "finished",
+    runId: run.runId,
+    jobName: run.jobName,
+    runAtMs: run.scheduledAtMs ?? run.startedAtMs,
+    durationMs: Math.max(0, ended - run.startedAtMs),
+    deliveryStatus: run.deliveryStatus,
+    delivered: run.deliveryStatus === "delivered",
+    ...(status ? { status: wireRunStatus(status) } : {}),
+    ...(status === "timeout" ? { errorReason: "timeout" as const } : {}),
+    ...(run.error ? { error: run.error } : {}),
+    ...(run.summary ? { summary: run.summary } : {}),
+    ...(run.sessionKey ? { sessionKey: run.sessionKey } : {}),
+    ...(run.deliveryError ? { deliveryError: run.deliveryError } : {}),
+  };
+}
+
+/** A service event as the `cron` event payload. */
+export function eventToWire(event: CronEvent): CronEventPayload {
+  const { status, ...rest } = event;
+  return { ...rest, ...(status ? { status: wireRunStatus(status) } : {}) };
+}
