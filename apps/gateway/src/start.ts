@@ -5,6 +5,7 @@
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import type { AgentRuntime, PersistentSessionStore } from "@claw/agent-core";
 import { queueCommandSupport } from "@claw/channels";
+import { eventToWire } from "@claw/cron";
 import { type GatewayAuth, type GatewayHandle, startGateway } from "@claw/gateway";
 import type { AssembledAgent } from "./assemble/agents.js";
 import { type AssembleClawOptions, type AssembledClaw, assembleClaw } from "./assemble/assemble-claw.js";
@@ -111,6 +112,7 @@ async function serveAssembled(options: StartClawOptions, assembled: AssembledCla
     logs: log,
     version: CLAW_VERSION,
     stateDir,
+    cron: assembled.cron,
     toolProfile: config.tools.profile,
     approvals: assembled.approvals.broker,
     inbox: assembled.inbox,
@@ -150,6 +152,9 @@ async function serveAssembled(options: StartClawOptions, assembled: AssembledCla
     reloader.close();
     throw error;
   });
+  // Jobs start once clients can hear about them: the `cron` event follows every change and run.
+  assembled.cron.onEvent((event) => gateway.broadcast("cron", eventToWire(event)));
+  await assembled.cron.start();
   const stopRoutingChatter = options.libraryChatter === "inherit" ? () => {} : routeLibraryChatter(log);
   writeFileSync(
     gatewayStatePath(stateDir),

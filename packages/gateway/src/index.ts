@@ -17,6 +17,7 @@ export type {
   ApprovalsPort,
   CatalogPort,
   ConfigPort,
+  CronPort,
   GatewayPorts,
   MemoryPort,
   RunEvent,

@@ -4,9 +4,12 @@ import type {
   ConfigWriteResult,
   ExecApprovalDecision,
   ExecApprovalResolvedEvent,
+  CronJobPatch,
   HealthSummary,
   LogsTailResult,
   MemoryHit,
+  MethodParams,
+  MethodResult,
   ModelEntry,
   PendingExecApproval,
   SessionRow,
@@ -32,6 +35,8 @@ export interface GatewayPorts {
   memory?: MemoryPort;
   /** Optional: exec approvals (`exec.approval.*`); without it the list is empty. */
   approvals?: ApprovalsPort;
+  /** Optional: the `cron.*` methods answer UNAVAILABLE without it. */
+  cron?: CronPort;
 }
 
 /**
@@ -112,6 +117,19 @@ export interface StatusPort {
     Pick<StatusResult, "runtimeVersion" | "heartbeat" | "channelSummary" | "queuedSystemEvents" | "sessions">
   >;
   tailLogs(query: { cursor?: number; limit: number; maxBytes: number }): Promise<LogsTailResult>;
+}
+
+/**
+ * Scheduled jobs (@claw/cron's service, mapped to the wire by the app). Throws RuntimeError
+ * ("NOT_FOUND" for an unknown id, "INVALID" for a job it refuses).
+ */
+export interface CronPort {
+  list(params: MethodParams<"cron.list">): Promise<MethodResult<"cron.list">>;
+  add(params: MethodParams<"cron.add">): Promise<MethodResult<"cron.add">>;
+  update(id: string, patch: CronJobPatch): Promise<MethodResult<"cron.update">>;
+  remove(id: string): Promise<boolean>;
+  run(id: string, mode: "due" | "force" | "if-enabled"): Promise<MethodResult<"cron.run">>;
+  runs(params: MethodParams<"cron.runs">): Promise<MethodResult<"cron.runs">>;
 }
 
 export interface MemoryPort {

@@ -164,6 +164,24 @@ export const HealthSummary = Type.Object(
     channelLabels: Type.Optional(Type.Record(Type.String(), Type.String())),
     heartbeatSeconds: Type.Optional(Type.Integer({ minimum: 0 })),
     defaultAgentId: Type.Optional(Type.String()),
+    /** Per agent, as OpenClaw sends it: `heartbeat` settings (plus Claw's next beat and last outcome). */
+    agents: Type.Optional(
+      Type.Array(
+        Type.Object({
+          agentId: Type.String(),
+          isDefault: Type.Boolean(),
+          heartbeat: Type.Object({
+            enabled: Type.Boolean(),
+            every: Type.String(),
+            everyMs: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+            target: Type.Optional(Type.String()),
+            ackMaxChars: Type.Optional(Type.Integer({ minimum: 0 })),
+            nextBeatAtMs: Type.Optional(Type.Integer({ minimum: 0 })),
+            lastOutcome: Type.Optional(Type.String()),
+          }),
+        }),
+      ),
+    ),
     sessions: Type.Optional(SessionsSummary),
   },
   { additionalProperties: false },

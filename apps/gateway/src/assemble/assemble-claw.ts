@@ -28,6 +28,7 @@ import { createLogFile, type LogFile } from "../runtime-adapter/log-file.js";
 import { type AssembledAgent, assembleAgents, configureAgent, type ExecApprovalParts } from "./agents.js";
 import { type AuthAssembly, assembleAuth } from "./auth.js";
 import { assembleCompaction } from "./compaction.js";
+import { assembleCron, type CronAssembly } from "./cron.js";
 import { memoryIndexOptions } from "./memory.js";
 import { createModelResolver, type ModelResolver } from "./models.js";
 
@@ -52,6 +53,8 @@ export interface AssembledClaw {
   auth: AuthAssembly;
   log: LogFile;
   subagents: SubagentRegistry;
+  /** Scheduled jobs and the heartbeat; `startClaw` starts them, `claw agent --local` does not. */
+  cron: CronAssembly;
   stateDbPath: string;
   /** Pending exec approvals and the per-agent allowlist (`<stateDir>/exec-approvals.json`). */
   approvals: ExecApprovalParts;
@@ -120,7 +123,7 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
       onFailoverEvent: (event) => log.write("warn", `failover: ${event.type}`, { ...event }),
     }),
     sessions,
-    lanes: { main: config.agents.defaults.maxConcurrent },
+    lanes: { main: config.agents.defaults.maxConcurrent, cron: config.cron.maxConcurrentRuns },
     mainKey: config.session.mainKey,
     onListenerError: (error) => log.write("error", "event listener failed", { error: String(error) }),
   });
@@ -158,6 +161,8 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
     profiles: auth.profiles,
     ollamaBaseUrl: config.models.providers?.ollama?.baseUrl,
   });
+  const cron = assembleCron({ config, runtime, agents, db, log });
+  for (const agent of agents) configureAgent(agent, config, env);
   const seenSessions = new Set<string>();
   runtime.subscribe((event) => {
     if (
@@ -188,6 +193,7 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
     auth,
     log,
     subagents,
+    cron,
     stateDbPath,
     approvals,
     inbox,
@@ -196,9 +202,11 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
       models.reconfigure(next);
       await auth.reconfigure(next);
       for (const agent of agents) configureAgent(agent, next, env);
+      cron.reconfigure(next);
     },
     async close() {
       clearInterval(archiveTimer);
+      await cron.close();
       await runtime.close();
       await subagents.settled();
       await Promise.all(agents.map((a) => a.memory?.close()));

@@ -9,8 +9,10 @@ import type { AssembledAgent } from "../assemble/agents.js";
 import type { ModelResolver } from "../assemble/models.js";
 import type { ServerProbe } from "../assemble/ollama-probe.js";
 import { createApprovalsPort } from "./approvals-port.js";
+import type { CronAssembly } from "../assemble/cron.js";
 import { createCatalogPort, createMemoryPort } from "./catalog-port.js";
 import type { ConfigAccess } from "./config-access.js";
+import { createCronPort } from "./cron-port.js";
 import type { LogFile } from "./log-file.js";
 import { type ClawRunsPort, createRunsPort } from "./runs-port.js";
 import { createSessionsPort } from "./sessions-port.js";
@@ -35,6 +37,8 @@ export interface GatewayPortParts {
   approvals?: ExecApprovalBroker;
   /** The durable inbox behind `chat.send` / `agent` (agent-core's `openRunInbox(stateDbPath)`). */
   inbox: RunInbox;
+  /** Scheduled jobs and the heartbeat: `cron.*` methods, heartbeat status and health. */
+  cron?: CronAssembly;
 }
 
 /**
@@ -56,5 +60,6 @@ export function createGatewayPorts(parts: GatewayPortParts): GatewayPorts & { ru
     status: createStatusPort(parts),
     memory: createMemoryPort(parts.runtime, parts.agents),
     ...(parts.approvals ? { approvals: createApprovalsPort(parts.approvals) } : {}),
+    ...(parts.cron ? { cron: createCronPort(parts.cron.service) } : {}),
   };
 }

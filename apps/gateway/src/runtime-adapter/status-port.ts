@@ -1,6 +1,7 @@
 /** The gateway's status port: health and status summaries of the runtime, and the log tail. */
 import type { AgentRuntime, PersistentSessionStore } from "@claw/agent-core";
 import type { StatusPort } from "@claw/gateway";
+import type { CronAssembly } from "../assemble/cron.js";
 import type { ModelResolver } from "../assemble/models.js";
 import type { LogFile } from "./log-file.js";
 
@@ -11,17 +12,36 @@ export interface StatusPortParts {
   logs: LogFile;
   version: string;
   stateDir: string;
+  cron?: CronAssembly;
 }
 
 export function createStatusPort(parts: StatusPortParts): StatusPort {
   const { runtime, sessions } = parts;
   const defaultAgent = runtime.resolveAgent(undefined);
+  const beats = () => new Map((parts.cron?.heartbeat.status() ?? []).map((b) => [b.agentId, b]));
   return {
     async health() {
       const list = await sessions.list();
+      const heartbeat = beats();
       return {
         defaultAgentId: defaultAgent.id,
-        heartbeatSeconds: 0,
+        heartbeatSeconds: Math.round((heartbeat.get(defaultAgent.id)?.everyMs ?? 0) / 1000),
+        agents: runtime.agents.map((a) => {
+          const beat = heartbeat.get(a.id);
+          return {
+            agentId: a.id,
+            isDefault: a.id === defaultAgent.id,
+            heartbeat: {
+              enabled: beat?.enabled ?? false,
+              every: beat?.every ?? "disabled",
+              everyMs: beat?.everyMs ?? null,
+              ...(beat ? { ackMaxChars: beat.ackMaxChars } : {}),
+              ...(beat?.target ? { target: beat.target } : {}),
+              ...(beat?.nextBeatAtMs !== undefined ? { nextBeatAtMs: beat.nextBeatAtMs } : {}),
+              ...(beat?.last ? { lastOutcome: beat.last.outcome } : {}),
+            },
+          };
+        }),
         sessions: {
           path: parts.stateDir,
           count: list.length,
@@ -33,19 +53,37 @@ export function createStatusPort(parts: StatusPortParts): StatusPort {
     },
     async status() {
       const list = await sessions.list();
+      const heartbeat = beats();
       return {
         runtimeVersion: parts.version,
         heartbeat: {
           defaultAgentId: defaultAgent.id,
-          agents: runtime.agents.map((a) => ({
-            agentId: a.id,
-            enabled: false,
-            every: "disabled",
-            everyMs: null,
-          })),
+          agents: runtime.agents.map((a) => {
+            const beat = heartbeat.get(a.id);
+            const last = beat?.last;
+            return {
+              agentId: a.id,
+              enabled: beat?.enabled ?? false,
+              every: beat?.every ?? "disabled",
+              everyMs: beat?.everyMs ?? null,
+              ...(beat?.nextBeatAtMs !== undefined ? { nextBeatAtMs: beat.nextBeatAtMs } : {}),
+              ...(last
+                ? {
+                    lastBeat: {
+                      atMs: last.atMs,
+                      outcome: last.outcome,
+                      reason: last.reason,
+                      delivered: last.delivered,
+                      ...(last.skipReason ? { skipReason: last.skipReason } : {}),
+                      ...(last.error ? { error: last.error } : {}),
+                    },
+                  }
+                : {}),
+            };
+          }),
         },
         channelSummary: [],
-        queuedSystemEvents: [],
+        queuedSystemEvents: parts.cron?.queuedSystemEvents() ?? [],
         sessions: {
           paths: [parts.stateDir],
           count: list.length,

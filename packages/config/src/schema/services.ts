@@ -17,6 +17,11 @@ export const CronConfig = section({
   enabled: Type.Boolean({ default: true }),
   maxConcurrentRuns: Type.Integer({ minimum: 1, default: 1 }),
   runHistoryLimit: Type.Integer({ minimum: 1, default: 200, description: "Runs kept per job." }),
+  catchUp: Type.Enum(["once", "skip", "all"], {
+    default: "once",
+    description: "Due times missed while the gateway was down: run once, record as missed, or run each.",
+  }),
+  jobTimeoutSeconds: Type.Integer({ minimum: 1, default: 600, description: "Run timeout of jobs that set none." }),
 });
 
 const SkillEntry = closedObject({

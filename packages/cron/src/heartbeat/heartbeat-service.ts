@@ -56,6 +56,9 @@ export interface HeartbeatStatus {
   enabled: boolean;
   every: string;
   everyMs: number | null;
+  ackMaxChars: number;
+  /** The delivery channel of non-ack replies, if any. */
+  target?: string;
   nextBeatAtMs?: number;
   last?: BeatResult;
 }
@@ -240,6 +243,8 @@ export function createHeartbeatService(options: HeartbeatServiceOptions): Heartb
         enabled: s.settings.everyMs > 0,
         every: s.settings.everyMs > 0 ? s.settings.every : "disabled",
         everyMs: s.settings.everyMs > 0 ? s.settings.everyMs : null,
+        ackMaxChars: s.settings.ackMaxChars,
+        ...(s.settings.target ? { target: s.settings.target.channel } : {}),
         ...(s.nextBeatAtMs !== undefined ? { nextBeatAtMs: s.nextBeatAtMs } : {}),
         ...(s.last ? { last: s.last } : {}),
       })),

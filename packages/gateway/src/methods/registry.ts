@@ -18,6 +18,7 @@ import { agent, agentWait } from "./agent.js";
 import { execApprovalGet, execApprovalList, execApprovalResolve } from "./approvals.js";
 import { chatAbort, chatHistory, chatSend } from "./chat.js";
 import { configApply, configGet, configPatch } from "./config.js";
+import { cronAdd, cronList, cronRemove, cronRun, cronRuns, cronUpdate } from "./cron.js";
 import {
   devicePairApprove,
   devicePairList,
@@ -63,6 +64,12 @@ const HANDLERS: HandlerTable = {
   "exec.approval.list": execApprovalList,
   "exec.approval.get": execApprovalGet,
   "exec.approval.resolve": execApprovalResolve,
+  "cron.list": cronList,
+  "cron.add": cronAdd,
+  "cron.update": cronUpdate,
+  "cron.remove": cronRemove,
+  "cron.run": cronRun,
+  "cron.runs": cronRuns,
 };
 
 /** Runs one method's handler; the mapped table ties the handler to its params and result. */

@@ -3,7 +3,7 @@
  * schedules, `systemEvent | agentTurn` payloads, `none | announce` delivery): @claw/cron stores
  * exactly these. `catchUp` is Claw's one addition to a job.
  */
-import Type, { type Static, type TSchema } from "typebox";
+import Type, { type Static, type TProperties } from "typebox";
 
 const Ms = Type.Integer({ minimum: 0, maximum: 8_640_000_000_000_000 });
 const NonEmpty = Type.String({ minLength: 1 });
@@ -173,11 +173,13 @@ const Page = {
   hasMore: Type.Boolean(),
   nextOffset: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
 };
-const JobRef = (extra: Record<string, TSchema> = {}) =>
-  Type.Union([
+/** OpenClaw clients name the job `id` or `jobId`. */
+function jobRef<E extends TProperties>(extra: E) {
+  return Type.Union([
     Type.Object({ id: NonEmpty, ...extra }, { additionalProperties: false }),
     Type.Object({ jobId: NonEmpty, ...extra }, { additionalProperties: false }),
   ]);
+}
 
 export const CronListParams = Type.Object(
   {
@@ -193,13 +195,13 @@ export const CronListParams = Type.Object(
 export const CronListResult = Type.Object({ jobs: Type.Array(CronJob), ...Page }, { additionalProperties: false });
 
 export const CronAddParams = CronJobCreate;
-export const CronUpdateParams = JobRef({ patch: CronJobPatch });
-export const CronRemoveParams = JobRef();
+export const CronUpdateParams = jobRef({ patch: CronJobPatch });
+export const CronRemoveParams = jobRef({});
 export const CronRemoveResult = Type.Object(
   { ok: Type.Literal(true), removed: Type.Boolean() },
   { additionalProperties: false },
 );
-export const CronRunParams = JobRef({
+export const CronRunParams = jobRef({
   mode: Type.Optional(Type.Union([Type.Literal("due"), Type.Literal("force"), Type.Literal("if-enabled")])),
 });
 /** `cron.run` answers once the run ended (`ran: false` with a reason when nothing ran). */

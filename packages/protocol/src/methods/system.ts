@@ -11,6 +11,17 @@ export const StatusParams = Type.Object(
   { additionalProperties: false },
 );
 
+/** The last heartbeat of an agent: ran (a reply), ack (HEARTBEAT_OK, not delivered), skipped (no model call), error. */
+export const HeartbeatBeat = Type.Object({
+  atMs: Type.Integer({ minimum: 0 }),
+  outcome: Type.Union([Type.Literal("ran"), Type.Literal("ack"), Type.Literal("skipped"), Type.Literal("error")]),
+  reason: Type.String(),
+  skipReason: Type.Optional(Type.String()),
+  delivered: Type.Boolean(),
+  error: Type.Optional(Type.String()),
+});
+export type HeartbeatBeat = Static<typeof HeartbeatBeat>;
+
 /** `status` result: the fields the OpenClaw CLI reads, plus Claw's own process figures. */
 export const StatusResult = Type.Object(
   {
@@ -25,6 +36,8 @@ export const StatusResult = Type.Object(
           enabled: Type.Boolean(),
           every: Type.String(),
           everyMs: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+          nextBeatAtMs: Type.Optional(Type.Integer({ minimum: 0 })),
+          lastBeat: Type.Optional(HeartbeatBeat),
         }),
       ),
     }),

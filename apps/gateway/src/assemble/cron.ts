@@ -1,0 +1,159 @@
+/**
+ * Scheduled jobs and the heartbeat, wired to the agent runtime: agent turns run in the `cron`
+ * lane, system events wait in a per-session queue the heartbeat drains, and replies reach
+ * channels through `deliver` (see the note on `CronAssemblyOptions.deliver`).
+ */
+import type { AgentRuntime } from "@claw/agent-core";
+import { suppressionReason } from "@claw/agent-core";
+import { createSystemEventQueue, withSystemEvents } from "@claw/channels";
+import type { ClawConfig } from "@claw/config";
+import {
+  type CronEvent,
+  type CronPorts,
+  type CronService,
+  createCronService,
+  createCronTool,
+  createHeartbeatService,
+  type DeliverFn,
+  type HeartbeatService,
+  openCronStore,
+  type RunAgentTurn,
+  type SqliteDatabase,
+} from "@claw/cron";
+import { buildMainSessionKey, parseThinkingLevel } from "@claw/ids";
+import type { LogFile } from "../runtime-adapter/log-file.js";
+import type { AssembledAgent } from "./agents.js";
+import { heartbeatAgents } from "./heartbeat-agents.js";
+
+export interface CronAssemblyOptions {
+  config: ClawConfig;
+  runtime: AgentRuntime;
+  agents: readonly AssembledAgent[];
+  db: SqliteDatabase;
+  log: LogFile;
+  /**
+   * Announce delivery. Until the gateway assembles channels this is left out, and an `announce`
+   * job records its run as "not-delivered: this gateway has no channel delivery configured".
+   * To wire it to @claw/channels' durable outbox, pass
+   * `(target, text) => outbox.enqueue({ channel: target.channel, to: target.to, threadId: target.threadId, accountId: target.accountId, text })`
+   * (resolving "last" to the session's last channel first): it must resolve once the outbox
+   * has persisted the message and reject with a readable reason when it cannot.
+   */
+  deliver?: DeliverFn;
+}
+
+export interface CronAssembly {
+  service: CronService;
+  heartbeat: HeartbeatService;
+  /** Events of the cron service, for the gateway's `cron` event. */
+  onEvent(listener: (event: CronEvent) => void): void;
+  queuedSystemEvents(): { sessionKey: string; count: number }[];
+  start(): Promise<void>;
+  reconfigure(config: ClawConfig): void;
+  close(): Promise<void>;
+}
+
+export function assembleCron(options: CronAssemblyOptions): CronAssembly {
+  const { runtime, agents, log } = options;
+  let config = options.config;
+  const systemEvents = createSystemEventQueue();
+  const queuedKeys = new Set<string>();
+  const listeners: ((event: CronEvent) => void)[] = [];
+  // A job's tool allow list applies to its own runs only: looked up by the run's session key.
+  const toolsAllowBySession = new Map<string, readonly string[]>();
+  for (const agent of agents)
+    agent.extraFilters.push((list, context) => {
+      const allowed = toolsAllowBySession.get(context.sessionKey);
+      return allowed ? list.filter((tool) => allowed.includes(tool.name)) : list;
+    });
+
+  const runAgentTurn: RunAgentTurn = async (request) => {
+    if (request.toolsAllow) toolsAllowBySession.set(request.sessionKey, request.toolsAllow);
+    try {
+      const thinking = request.thinking ? parseThinkingLevel(request.thinking) : undefined;
+      const run = runtime.run({
+        sessionKey: request.sessionKey,
+        message: request.message,
+        lane: "cron",
+        signal: request.signal,
+        ...(request.agentId ? { agentId: request.agentId } : {}),
+        ...(request.model ? { model: request.model } : {}),
+        ...(thinking ? { thinking } : {}),
+        ...(request.timeoutSeconds ? { timeoutSeconds: request.timeoutSeconds } : {}),
+      });
+      const result = await run.result;
+      return { status: result.status, text: result.text, runId: result.runId, ...(result.error ? { error: result.error.message } : {}) };
+    } catch (error) {
+      return { status: "error", text: "", error: error instanceof Error ? error.message : String(error) };
+    } finally {
+      if (request.toolsAllow) toolsAllowBySession.delete(request.sessionKey);
+    }
+  };
+
+  const heartbeat = createHeartbeatService({
+    agents: heartbeatAgents(config, agents),
+    ports: {
+      runAgentTurn,
+      ...(options.deliver ? { deliver: options.deliver } : {}),
+      suppressionReason: (text, opts) => suppressionReason(text, opts),
+      pendingSystemEvents: (sessionKey) => systemEvents.size(sessionKey),
+      withSystemEvents: (sessionKey, prompt) => {
+        queuedKeys.delete(sessionKey);
+        return withSystemEvents(systemEvents.drain(sessionKey), prompt);
+      },
+    },
+    onBeat: (beat) =>
+      log.write(beat.outcome === "error" ? "warn" : "info", `heartbeat ${beat.outcome}`, { ...beat }),
+  });
+
+  const ports: CronPorts = {
+    runAgentTurn,
+    enqueueSystemEvent: ({ sessionKey, text }) => {
+      systemEvents.enqueue(sessionKey, text);
+      queuedKeys.add(sessionKey);
+    },
+    requestHeartbeat: ({ agentId, reason }) => heartbeat.wake(agentId, reason),
+    mainSessionKey: (agentId) => buildMainSessionKey(agentId ?? runtime.resolveAgent(undefined).id, config.session.mainKey),
+    suppressionReason: (text) => suppressionReason(text),
+    ...(options.deliver ? { deliver: options.deliver } : {}),
+  };
+  const service = createCronService({
+    store: openCronStore(options.db),
+    ports,
+    defaultCatchUp: config.cron.catchUp,
+    defaultTimeoutSeconds: config.cron.jobTimeoutSeconds,
+    runHistoryLimit: config.cron.runHistoryLimit,
+    onEvent: (event) => {
+      if (event.action === "finished" && event.status !== "ok")
+        log.write("warn", `cron run ${event.status}`, { ...event });
+      for (const listener of listeners) listener(event);
+    },
+    onProblem: (message, fields) => log.write("warn", message, fields),
+  });
+  for (const agent of agents) agent.extraTools.push(createCronTool(service));
+
+  return {
+    service,
+    heartbeat,
+    onEvent: (listener) => listeners.push(listener),
+    queuedSystemEvents: () =>
+      [...queuedKeys].map((sessionKey) => ({ sessionKey, count: systemEvents.size(sessionKey) })).filter((q) => q.count > 0),
+    async start() {
+      if (!config.cron.enabled) {
+        log.write("info", "cron: off (cron.enabled is false); jobs stay stored and do not run");
+      } else {
+        const report = await service.start();
+        log.write("info", "cron started", { ...report });
+      }
+      heartbeat.start();
+    },
+    reconfigure(next) {
+      config = next;
+      heartbeat.reconfigure(heartbeatAgents(next, agents));
+    },
+    async close() {
+      heartbeat.stop();
+      await service.stop();
+    },
+  };
+}
