@@ -20,6 +20,7 @@ import {
   type SubagentRegistry,
 } from "@claw/agent-core";
 import type { ClawConfig } from "@claw/config";
+import type { DeliverFn } from "@claw/cron";
 import { createMemoryTools, openMemoryIndex } from "@claw/memory";
 import type { Model, StreamFunction } from "@claw/providers";
 import { ExecAllowlistStore, ExecApprovalBroker } from "@claw/tools";
@@ -43,6 +44,11 @@ export interface AssembleClawOptions {
   /** Mirror log lines somewhere (stderr for a foreground process). */
   echoLog?: (line: string) => void;
   watchSkills?: boolean;
+  /**
+   * Where cron and heartbeat replies are announced (a channel outbox). Without it, announce jobs
+   * record "not-delivered". See `CronAssemblyOptions.deliver` for wiring @claw/channels' outbox.
+   */
+  deliver?: DeliverFn;
 }
 
 export interface AssembledClaw {
@@ -161,7 +167,7 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
     profiles: auth.profiles,
     ollamaBaseUrl: config.models.providers?.ollama?.baseUrl,
   });
-  const cron = assembleCron({ config, runtime, agents, db, log });
+  const cron = assembleCron({ config, runtime, agents, db, log, ...(options.deliver ? { deliver: options.deliver } : {}) });
   for (const agent of agents) configureAgent(agent, config, env);
   const seenSessions = new Set<string>();
   runtime.subscribe((event) => {

@@ -43,6 +43,11 @@ export const RELOAD_RULES: readonly ReloadRule[] = [
   { pattern: /^models(\.|$)/, effect: "live", note: "providers, custom models and keys are re-read" },
   { pattern: /^auth(\.|$)/, effect: "live", note: "credentials and profile order are re-read" },
   { pattern: /^logging(\.|$)/, effect: "live", note: "no running part depends on it" },
+  {
+    pattern: new RegExp(`^${AGENT}\\.heartbeat(\\.|$)`),
+    effect: "live",
+    note: "the heartbeat re-reads its interval, hours, target and prompt",
+  },
   { pattern: /^\$schema$/, effect: "live", note: "an editor hint" },
 ];
 
