@@ -12,6 +12,8 @@ import {
   type SubcommandSpec,
 } from "../command-spec.js";
 
+import { JOB_FLAGS } from "./cron/job-flags.js";
+
 export type { CommandEntry } from "../command-spec.js";
 
 const READ: Flags = { ...JSON_FLAG, ...GATEWAY_FLAGS };
@@ -152,6 +154,44 @@ export const COMMANDS: readonly CommandEntry[] = [
       },
     ],
     load: () => import("./sessions/index.js"),
+  },
+  {
+    name: "cron",
+    summary: "Scheduled jobs: add, list, edit, run, and every run's outcome",
+    subcommands: [
+      {
+        name: "add",
+        summary: "add a job (one of --at/--every/--cron, and --message or --system-event)",
+        flags: {
+          ...JOB_FLAGS,
+          disabled: { type: "boolean", summary: "add it disabled" },
+          "keep-after-run": { type: "boolean", summary: "keep an --at job after it ran (default: removed)" },
+          ...READ,
+        },
+      },
+      {
+        name: "list",
+        summary: "jobs, soonest first, with the last run's outcome",
+        flags: { ...AGENT_FLAG, ...READ },
+      },
+      { name: "edit", args: "ID", summary: "change a job (only the flags given)", flags: { ...JOB_FLAGS, ...READ } },
+      { name: "remove", args: "ID", summary: "remove a job and its runs", flags: GATEWAY_FLAGS },
+      {
+        name: "run",
+        args: "ID",
+        summary: "run a job now and print how it ended",
+        flags: { due: { type: "boolean", summary: "only if it is due" }, ...READ },
+      },
+      {
+        name: "runs",
+        args: "[ID]",
+        summary: "finished runs, newest first (missed, timed out and skipped ones too)",
+        flags: { limit: { type: "string", value: "N", summary: "at most N runs (default 50)" }, ...READ },
+      },
+      { name: "enable", args: "ID", summary: "enable a job", flags: READ },
+      { name: "disable", args: "ID", summary: "disable a job", flags: READ },
+    ],
+    load: () => import("./cron/index.js"),
   },
   {
     name: "models",

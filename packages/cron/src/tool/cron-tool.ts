@@ -2,10 +2,10 @@
  * The agent's `cron` tool: create reminders and scheduled turns from a conversation, list,
  * change, run and remove them. Bad input comes back as an error result saying what to write.
  */
-import { durationMs } from "@claw/config";
 import { type AgentTool, errorResult, textResult } from "@claw/providers";
 import Type, { type Static } from "typebox";
-import { atInstant, ScheduleError } from "../schedule/next-run.js";
+import { ScheduleError } from "../schedule/next-run.js";
+import { parseScheduleInput } from "../schedule/schedule-input.js";
 import type { CronService } from "../scheduler/cron-service.js";
 import { CronJobError } from "../scheduler/job-rules.js";
 import type { CronJob, CronJobCreate, CronSchedule } from "../schema/job.js";
@@ -41,25 +41,11 @@ const describeJob = (job: CronJob): string => {
 };
 
 function scheduleOf(params: CronToolParams, nowMs: number): CronSchedule | string {
-  const given = [params.at, params.every, params.cron].filter((v) => v !== undefined).length;
-  if (given !== 1) return 'give exactly one of at ("20m" or an ISO time), every ("30m") or cron ("0 9 * * *")';
-  if (params.every !== undefined) {
-    try {
-      return { kind: "every", everyMs: durationMs(params.every), anchorMs: nowMs };
-    } catch {
-      return `every "${params.every}" is not a duration — write a number and a unit: "30m", "2h", "1d"`;
-    }
-  }
-  if (params.cron !== undefined) return { kind: "cron", expr: params.cron, ...(params.tz ? { tz: params.tz } : {}) };
-  const at = params.at as string;
-  if (/^\d+(ms|s|m|h|d)$/.test(at)) return { kind: "at", at: new Date(nowMs + durationMs(at)).toISOString() };
   try {
-    if (atInstant(at) <= nowMs)
-      return `at "${at}" is in the past (now is ${new Date(nowMs).toISOString()}) — give a future time or a delay like "20m"`;
+    return parseScheduleInput(params, nowMs);
   } catch (error) {
     return error instanceof ScheduleError ? error.message : String(error);
   }
-  return { kind: "at", at };
 }
 
 /**
