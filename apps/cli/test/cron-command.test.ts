@@ -60,3 +60,14 @@ describe("claw cron", () => {
     expect(result.stderr).toMatch(message);
   });
 });
+
+describe("claw status shows the heartbeat", () => {
+  it("interval and next beat per agent", async () => {
+    const document = { agents: { defaults: { model: "faux/faux-1", heartbeat: { every: "30m" } } } };
+    const home = createHome([], document);
+    homes.push(home);
+    gateways.push(await startGateway(home, document));
+    const text = await claw(home, ["status"]);
+    expect(text.stdout).toMatch(/heartbeat \S+: every 30m, next in (29m \d+s|30m 0s), no beat yet/);
+  });
+});

@@ -42,6 +42,7 @@ describe("health and status", () => {
     const text = await claw(home, ["status"]);
     expect(text.stdout).toMatch(/● gateway {3}ws:\/\/127\.0\.0\.1:\d+ {2}pid/);
     expect(text.stdout).toContain("sessions  1");
+    expect(text.stdout).toContain("heartbeat off — set agents.defaults.heartbeat.every");
   });
 
   it("gateway status is reachable; gateway logs prints formatted lines", async () => {

@@ -26,7 +26,7 @@ export {
   type HeartbeatService,
   type HeartbeatStatus,
 } from "./heartbeat/heartbeat-service.js";
-export { CronToolParams, createCronTool } from "./tool/cron-tool.js";
+export { CRON_TOOL_NAME, CronToolParams, createCronTool } from "./tool/cron-tool.js";
 export type {
   AgentTurnOutcome,
   AgentTurnRequest,

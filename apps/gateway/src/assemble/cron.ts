@@ -130,7 +130,8 @@ export function assembleCron(options: CronAssemblyOptions): CronAssembly {
     },
     onProblem: (message, fields) => log.write("warn", message, fields),
   });
-  for (const agent of agents) agent.extraTools.push(createCronTool(service));
+  // Jobs made while cron is off would never run: the agent gets the tool only when it is on.
+  if (config.cron.enabled) for (const agent of agents) agent.extraTools.push(createCronTool(service));
 
   return {
     service,

@@ -1,10 +1,11 @@
 /**
  * Which tools an agent is offered before tool policy: the coding tools the config enables, the
- * session tools, and memory tools when memory search is on. One rule for the assembly and for
+ * session tools, memory tools when memory search is on, and `cron` when cron is on. One rule for the assembly and for
  * `claw tools explain`, so the explanation lists exactly what the model can be given.
  */
 import { SESSION_TOOL_NAMES } from "@claw/agent-core";
 import type { ClawConfig } from "@claw/config";
+import { CRON_TOOL_NAME } from "@claw/cron";
 import { MEMORY_TOOL_NAMES } from "@claw/memory";
 import { CODING_TOOL_NAMES } from "@claw/tools";
 import { isMemoryEnabled } from "./memory.js";
@@ -27,5 +28,6 @@ export function offeredToolNames(config: ClawConfig, agentId: string): string[] 
     ...CODING_TOOL_NAMES.filter((name) => isCodingToolOffered(name, config)),
     ...SESSION_TOOL_NAMES,
     ...(isMemoryEnabled(config, agentId) ? MEMORY_TOOL_NAMES : []),
+    ...(config.cron.enabled ? [CRON_TOOL_NAME] : []),
   ];
 }

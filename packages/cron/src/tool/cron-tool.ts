@@ -10,6 +10,9 @@ import type { CronService } from "../scheduler/cron-service.js";
 import { CronJobError } from "../scheduler/job-rules.js";
 import type { CronJob, CronJobCreate, CronSchedule } from "../schema/job.js";
 
+/** The tool's name, for offered-tool lists and policy. */
+export const CRON_TOOL_NAME = "cron";
+
 export const CronToolParams = Type.Object({
   action: Type.Union(
     [Type.Literal("list"), Type.Literal("add"), Type.Literal("update"), Type.Literal("remove"), Type.Literal("run"), Type.Literal("runs")],
@@ -54,7 +57,7 @@ function scheduleOf(params: CronToolParams, nowMs: number): CronSchedule | strin
  */
 export function createCronTool(service: CronService, now: () => number = Date.now): AgentTool<typeof CronToolParams> {
   return {
-    name: "cron",
+    name: CRON_TOOL_NAME,
     label: "Scheduled jobs",
     description:
       "Schedule reminders and recurring agent turns (at / every / cron with a time zone), and list, update, run or remove them.",

@@ -119,12 +119,26 @@ function renderStatus(report: StatusReport, { style }: CommandContext): string {
       const model = s.lastModel ? `  ${s.lastModel}` : "";
       lines.push(`            ${s.key}  ${ago(s.updatedAt)}${model}${cost}`);
     }
+    lines.push(...heartbeatLines(g.heartbeat.agents));
   }
   for (const m of report.memory)
     lines.push(
       `  memory    ${m.agentId}: ${m.exists ? `${m.path} (${Math.round(m.bytes / 1024)} KB, ${ago(m.modifiedAt)})` : "not indexed yet — `claw memory index`"}`,
     );
   return `${lines.join("\n")}\n`;
+}
+
+/** Each agent's heartbeat: interval, next beat, last outcome (ack = HEARTBEAT_OK, nothing sent). */
+function heartbeatLines(agents: StatusResult["heartbeat"]["agents"]): string[] {
+  const on = agents.filter((a) => a.enabled || a.lastBeat);
+  if (on.length === 0) return ["  heartbeat off — set agents.defaults.heartbeat.every (e.g. \"30m\")"];
+  return on.map((a) => {
+    const next = a.enabled && a.nextBeatAtMs !== undefined ? `, next in ${until(a.nextBeatAtMs)}` : "";
+    const last = a.lastBeat
+      ? `, last ${a.lastBeat.skipReason ? `skipped (${a.lastBeat.skipReason})` : a.lastBeat.outcome}${a.lastBeat.error ? `: ${a.lastBeat.error}` : ""} ${ago(a.lastBeat.atMs)}`
+      : ", no beat yet";
+    return `  heartbeat ${a.agentId}: every ${a.every}${next}${last}`;
+  });
 }
 
 export const run: CommandModule["run"] = (args, context) => runFlat("status", status, args, context);
