@@ -1,0 +1,98 @@
+/**
+ * Idle gateway RSS with 10,000 cron jobs loaded vs with none: each gateway starts in its own
+ * child process (so one's memory cannot hide in the other's), on a state dir filled beforehand,
+ * and reports its RSS after a full GC once cron has started. Target: at most +15 MB.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { report } from "@claw/bench-harness";
+import { validateConfig } from "@claw/config";
+import { createCronService, openCronStore } from "@claw/cron";
+import { createFauxProvider } from "@claw/providers";
+import Database from "better-sqlite3";
+import { startClaw } from "../src/index.js";
+
+const JOBS = 10_000;
+const SUITE = "gateway idle RSS with cron jobs";
+
+async function child(stateDir: string): Promise<void> {
+  setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc") as () => void;
+  const faux = createFauxProvider([], { provider: "faux" });
+  const checked = validateConfig({ agents: { defaults: { model: "faux/faux-1" } } });
+  if (!checked.ok) throw new Error(JSON.stringify(checked.issues));
+  const gateway = await startClaw({
+    config: checked.config,
+    stateDir,
+    configPath: join(stateDir, "claw.json"),
+    homeDir: stateDir,
+    env: {},
+    port: 0,
+    models: [faux.model],
+    stream: faux.stream,
+    watchSkills: false,
+    watchConfig: false,
+  });
+  for (let i = 0; i < 3; i++) {
+    gc();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  process.stdout.write(`${JSON.stringify({ rssMb: process.memoryUsage().rss / 2 ** 20 })}\n`);
+  await gateway.close();
+}
+
+function fill(stateDir: string, jobs: number): void {
+  mkdirSync(stateDir, { recursive: true });
+  const db = new Database(join(stateDir, "state.db"));
+  db.pragma("journal_mode = WAL");
+  const service = createCronService({
+    store: openCronStore(db),
+    ports: {
+      runAgentTurn: async () => ({ status: "ok", text: "" }),
+      enqueueSystemEvent: () => {},
+      requestHeartbeat: () => {},
+      mainSessionKey: () => "agent:main:main",
+    },
+  });
+  const now = Date.now();
+  db.transaction(() => {
+    for (let i = 0; i < jobs; i++)
+      service.add({
+        name: `job ${i}`,
+        schedule: i % 2 === 0 ? { kind: "every", everyMs: 86_400_000, anchorMs: now + 3_600_000 } : { kind: "cron", expr: `${i % 60} ${i % 24} * * *`, tz: "Europe/Berlin" },
+        payload: { kind: "agentTurn", message: `job ${i}: summarise the news` },
+      });
+  })();
+  db.close();
+}
+
+function measure(stateDir: string): number {
+  const run = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
+    env: { ...process.env, CLAW_CRON_RSS_CHILD: stateDir },
+    encoding: "utf8",
+  });
+  if (run.status !== 0) throw new Error(`child failed: ${run.stderr}`);
+  const line = run.stdout.trim().split("\n").at(-1) ?? "";
+  return (JSON.parse(line) as { rssMb: number }).rssMb;
+}
+
+if (process.env.CLAW_CRON_RSS_CHILD) await child(process.env.CLAW_CRON_RSS_CHILD);
+else {
+  const home = mkdtempSync(join(tmpdir(), "claw-cron-rss-"));
+  try {
+    fill(join(home, "none"), 0);
+    fill(join(home, "many"), JOBS);
+    const none = measure(join(home, "none"));
+    const many = measure(join(home, "many"));
+    report(SUITE, "idle RSS, no jobs (baseline)", none, "MB");
+    report(SUITE, `idle RSS, ${JOBS.toLocaleString("en-US")} jobs`, many, "MB", { baseline: { name: "no jobs", value: none } });
+    report(SUITE, `RSS growth for ${JOBS.toLocaleString("en-US")} jobs`, many - none, "MB", { target: { max: 15 } });
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
