@@ -19,14 +19,31 @@ async function setup(script: Parameters<typeof createHome>[0] = []) {
 describe("claw cron", () => {
   it("add, list, run, runs, disable, enable, edit and remove a job", async () => {
     const home = await setup(["Morning digest: all quiet."]);
-    const added = await claw(home, ["cron", "add", "--name", "digest", "--cron", "0 9 * * 1-5", "--tz", "Europe/Berlin", "-m", "Write my digest", "--json"]);
+    const added = await claw(home, [
+      "cron",
+      "add",
+      "--name",
+      "digest",
+      "--cron",
+      "0 9 * * 1-5",
+      "--tz",
+      "Europe/Berlin",
+      "-m",
+      "Write my digest",
+      "--json",
+    ]);
     expect(added.code).toBe(0);
     const job = JSON.parse(added.stdout);
-    expect(job).toMatchObject({ name: "digest", schedule: { kind: "cron", expr: "0 9 * * 1-5", tz: "Europe/Berlin" } });
+    expect(job).toMatchObject({
+      name: "digest",
+      schedule: { kind: "cron", expr: "0 9 * * 1-5", tz: "Europe/Berlin" },
+    });
 
     const listed = await claw(home, ["cron", "list"]);
     expect(listed.stdout).toMatch(/^ID\s+NAME\s+SCHEDULE\s+NEXT\s+LAST\n/);
-    expect(listed.stdout).toMatch(new RegExp(`${job.id}\\s+digest\\s+cron "0 9 \\* \\* 1-5" Europe/Berlin\\s+in \\d+h \\d+m\\s+never`));
+    expect(listed.stdout).toMatch(
+      new RegExp(`${job.id}\\s+digest\\s+cron "0 9 \\* \\* 1-5" Europe/Berlin\\s+in \\d+h \\d+m\\s+never`),
+    );
 
     const ran = await claw(home, ["cron", "run", job.id]);
     expect(ran).toMatchObject({ code: 0 });
@@ -49,9 +66,15 @@ describe("claw cron", () => {
     [["cron", "add", "--name", "x", "-m", "hi"], /needs one of --at, --every or --cron/],
     [["cron", "add", "--name", "x", "--every", "soon", "-m", "hi"], /every "soon" is not a duration/],
     [["cron", "add", "--name", "x", "--at", "2020-01-01T00:00:00Z", "-m", "hi"], /is in the past/],
-    [["cron", "add", "--name", "x", "--cron", "0 9 * * *", "--tz", "Atlantis/City", "-m", "hi"], /not an IANA zone/],
+    [
+      ["cron", "add", "--name", "x", "--cron", "0 9 * * *", "--tz", "Atlantis/City", "-m", "hi"],
+      /not an IANA zone/,
+    ],
     [["cron", "add", "--name", "x", "--every", "1h"], /needs --message TEXT/],
-    [["cron", "add", "--name", "x", "--every", "1h", "-m", "hi", "--catch-up", "maybe"], /--catch-up must be once, skip or all/],
+    [
+      ["cron", "add", "--name", "x", "--every", "1h", "-m", "hi", "--catch-up", "maybe"],
+      /--catch-up must be once, skip or all/,
+    ],
     [["cron", "edit", "j1", "--model", "faux/faux-1"], /--model belongs to an agent turn/],
   ])("%j fails with a usage error", async (args, message) => {
     const home = await setup();

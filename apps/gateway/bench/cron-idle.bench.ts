@@ -64,7 +64,10 @@ function fill(stateDir: string, jobs: number): void {
     for (let i = 0; i < jobs; i++)
       service.add({
         name: `job ${i}`,
-        schedule: i % 2 === 0 ? { kind: "every", everyMs: 86_400_000, anchorMs: now + 3_600_000 } : { kind: "cron", expr: `${i % 60} ${i % 24} * * *`, tz: "Europe/Berlin" },
+        schedule:
+          i % 2 === 0
+            ? { kind: "every", everyMs: 86_400_000, anchorMs: now + 3_600_000 }
+            : { kind: "cron", expr: `${i % 60} ${i % 24} * * *`, tz: "Europe/Berlin" },
         payload: { kind: "agentTurn", message: `job ${i}: summarise the news` },
       });
   })();
@@ -90,8 +93,12 @@ else {
     const none = measure(join(home, "none"));
     const many = measure(join(home, "many"));
     report(SUITE, "idle RSS, no jobs (baseline)", none, "MB");
-    report(SUITE, `idle RSS, ${JOBS.toLocaleString("en-US")} jobs`, many, "MB", { baseline: { name: "no jobs", value: none } });
-    report(SUITE, `RSS growth for ${JOBS.toLocaleString("en-US")} jobs`, many - none, "MB", { target: { max: 15 } });
+    report(SUITE, `idle RSS, ${JOBS.toLocaleString("en-US")} jobs`, many, "MB", {
+      baseline: { name: "no jobs", value: none },
+    });
+    report(SUITE, `RSS growth for ${JOBS.toLocaleString("en-US")} jobs`, many - none, "MB", {
+      target: { max: 15 },
+    });
   } finally {
     rmSync(home, { recursive: true, force: true });
   }

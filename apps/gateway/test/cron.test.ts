@@ -42,7 +42,13 @@ async function boot(
     watchSkills: false,
     ...(deliver ? { deliver } : {}),
   });
-  const client = new ClawClient({ url: claw.url, token: claw.token, stateDir, reconnect: { enabled: false }, scopes: ["operator.read", "operator.write", "operator.admin"] });
+  const client = new ClawClient({
+    url: claw.url,
+    token: claw.token,
+    stateDir,
+    reconnect: { enabled: false },
+    scopes: ["operator.read", "operator.write", "operator.admin"],
+  });
   await client.connect();
   const stop = async () => {
     await client.close();
@@ -79,29 +85,63 @@ describe("cron over the gateway", () => {
     expect(listed.jobs[0]?.id).toBe(job.id);
 
     const ran = await client.request("cron.run", { id: job.id });
-    expect(ran).toMatchObject({ ok: true, ran: true, status: "ok", summary: "Standup notes: nothing blocked." });
+    expect(ran).toMatchObject({
+      ok: true,
+      ran: true,
+      status: "ok",
+      summary: "Standup notes: nothing blocked.",
+    });
     const runs = await client.request("cron.runs", { jobId: job.id });
     expect(runs.total).toBe(1);
-    expect(runs.entries[0]).toMatchObject({ jobId: job.id, status: "ok", sessionKey: `cron:${job.id}`, deliveryStatus: "not-requested" });
+    expect(runs.entries[0]).toMatchObject({
+      jobId: job.id,
+      status: "ok",
+      sessionKey: `cron:${job.id}`,
+      deliveryStatus: "not-requested",
+    });
     for (const entry of runs.entries) expect(openclawErrors("CronRunLogEntry", entry)).toBeNull();
 
     const disabled = await client.request("cron.update", { jobId: job.id, patch: { enabled: false } });
     expect(disabled.enabled).toBe(false);
     expect(disabled.state.nextRunAtMs).toBeUndefined();
-    await expect(client.request("cron.run", { id: job.id, mode: "if-enabled" })).resolves.toMatchObject({ ran: false, reason: "disabled" });
+    await expect(client.request("cron.run", { id: job.id, mode: "if-enabled" })).resolves.toMatchObject({
+      ran: false,
+      reason: "disabled",
+    });
     await expect(client.request("cron.remove", { id: job.id })).resolves.toEqual({ ok: true, removed: true });
-    await expect(client.request("cron.remove", { id: job.id })).resolves.toEqual({ ok: true, removed: false });
+    await expect(client.request("cron.remove", { id: job.id })).resolves.toEqual({
+      ok: true,
+      removed: false,
+    });
 
-    expect(events.map((e) => (e as { action: string }).action)).toEqual(["added", "started", "finished", "updated", "removed"]);
+    expect(events.map((e) => (e as { action: string }).action)).toEqual([
+      "added",
+      "started",
+      "finished",
+      "updated",
+      "removed",
+    ]);
   });
 
   it("refuses bad jobs and unknown ids with errors that say what to do", async () => {
     const { client } = await boot(tempState(), {});
     await expect(
-      client.request("cron.add", { name: "x", schedule: { kind: "cron", expr: "0 9 * * *", tz: "Nowhere/Land" }, payload: { kind: "agentTurn", message: "m" } }),
+      client.request("cron.add", {
+        name: "x",
+        schedule: { kind: "cron", expr: "0 9 * * *", tz: "Nowhere/Land" },
+        payload: { kind: "agentTurn", message: "m" },
+      }),
     ).rejects.toThrow(/not an IANA zone/);
-    await expect(client.request("cron.update", { id: "missing", patch: { enabled: true } })).rejects.toThrow(/does not exist/);
-    await expect(client.request("cron.add", { name: "x", schedule: { kind: "every", everyMs: 0 }, payload: { kind: "agentTurn", message: "m" } } as never)).rejects.toThrow(/invalid cron.add params/);
+    await expect(client.request("cron.update", { id: "missing", patch: { enabled: true } })).rejects.toThrow(
+      /does not exist/,
+    );
+    await expect(
+      client.request("cron.add", {
+        name: "x",
+        schedule: { kind: "every", everyMs: 0 },
+        payload: { kind: "agentTurn", message: "m" },
+      } as never),
+    ).rejects.toThrow(/invalid cron.add params/);
   });
 
   it("an announce job with no channel delivery configured records the run as not delivered, with the reason", async () => {
@@ -115,7 +155,11 @@ describe("cron over the gateway", () => {
     });
     await client.request("cron.run", { id: job.id });
     const { entries } = await client.request("cron.runs", { id: job.id });
-    expect(entries[0]).toMatchObject({ status: "ok", deliveryStatus: "not-delivered", deliveryError: "this gateway has no channel delivery configured" });
+    expect(entries[0]).toMatchObject({
+      status: "ok",
+      deliveryStatus: "not-delivered",
+      deliveryError: "this gateway has no channel delivery configured",
+    });
   });
 
   it("an agentTurn's reply is delivered to a channel through the deliver port; NO_REPLY is not", async () => {
@@ -134,7 +178,9 @@ describe("cron over the gateway", () => {
     await client.request("cron.run", { id: job.id });
     faux.push({ text: "NO_REPLY" });
     await client.request("cron.run", { id: job.id });
-    expect(channel).toEqual([{ target: { channel: "telegram", to: "42", threadId: 9 }, text: "Quiet day: two merged PRs." }]);
+    expect(channel).toEqual([
+      { target: { channel: "telegram", to: "42", threadId: 9 }, text: "Quiet day: two merged PRs." },
+    ]);
     const { entries } = await client.request("cron.runs", { id: job.id, sortDir: "asc" });
     expect(entries.map((e) => [e.status, e.deliveryStatus])).toEqual([
       ["ok", "delivered"],
@@ -146,8 +192,17 @@ describe("cron over the gateway", () => {
     const stateDir = tempState();
     const first = await boot(stateDir, { cron: { enabled: false } });
     const past = new Date(Date.now() - 3_600_000).toISOString();
-    const skipped = await first.client.request("cron.add", { name: "skipped", catchUp: "skip", schedule: { kind: "at", at: past }, payload: { kind: "agentTurn", message: "m" } });
-    const caught = await first.client.request("cron.add", { name: "caught", schedule: { kind: "at", at: past }, payload: { kind: "agentTurn", message: "m" } });
+    const skipped = await first.client.request("cron.add", {
+      name: "skipped",
+      catchUp: "skip",
+      schedule: { kind: "at", at: past },
+      payload: { kind: "agentTurn", message: "m" },
+    });
+    const caught = await first.client.request("cron.add", {
+      name: "caught",
+      schedule: { kind: "at", at: past },
+      payload: { kind: "agentTurn", message: "m" },
+    });
     await first.stop();
     cleanups.pop();
 
@@ -165,7 +220,10 @@ describe("cron over the gateway", () => {
       });
     const entries = await wait();
     const byJob = new Map(entries.map((e) => [e.jobId, e]));
-    expect(byJob.get(skipped.id)).toMatchObject({ status: "skipped", summary: expect.stringMatching(/^missed: due .* while the gateway was down \(catchUp skip\)/) });
+    expect(byJob.get(skipped.id)).toMatchObject({
+      status: "skipped",
+      summary: expect.stringMatching(/^missed: due .* while the gateway was down \(catchUp skip\)/),
+    });
     expect(byJob.get(caught.id)).toMatchObject({ status: "ok", summary: "caught up" });
     const { jobs } = await second.client.request("cron.list", {});
     expect(jobs.every((j) => !j.enabled)).toBe(true);
@@ -173,13 +231,22 @@ describe("cron over the gateway", () => {
 
   it("status and health show each agent's heartbeat", async () => {
     const stateDir = tempState();
-    const { client } = await boot(stateDir, { agents: { defaults: { model: "faux/faux-1", heartbeat: { every: "30m", target: "telegram", to: "42" } } } });
+    const { client } = await boot(stateDir, {
+      agents: {
+        defaults: { model: "faux/faux-1", heartbeat: { every: "30m", target: "telegram", to: "42" } },
+      },
+    });
     const status = await client.request("status", {});
     const beat = status.heartbeat.agents[0];
     expect(beat).toMatchObject({ enabled: true, every: "30m", everyMs: 1_800_000 });
     expect(beat?.nextBeatAtMs).toBeGreaterThan(Date.now());
     const health = await client.request("health", { probe: true });
     expect(health.heartbeatSeconds).toBe(1800);
-    expect(health.agents?.[0]?.heartbeat).toMatchObject({ enabled: true, every: "30m", target: "telegram", ackMaxChars: 30 });
+    expect(health.agents?.[0]?.heartbeat).toMatchObject({
+      enabled: true,
+      every: "30m",
+      target: "telegram",
+      ackMaxChars: 30,
+    });
   });
 });

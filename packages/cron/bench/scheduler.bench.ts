@@ -55,9 +55,21 @@ try {
       },
     },
     cases: [
-      { name: "next-due computation (earliest job)", fn: () => service.nextWakeAtMs(), target: { maxMedianMs: 1 } },
-      { name: "tick (nothing due: scan, stuck check, re-arm)", fn: () => service.tick(), target: { maxMedianMs: 1 } },
-      { name: "next run of one cron expression with a zone", fn: () => nextRunAfter(cronSchedule, T0, { jobId: "j", createdAtMs: 0 }), target: { maxMedianMs: 1 } },
+      {
+        name: "next-due computation (earliest job)",
+        fn: () => service.nextWakeAtMs(),
+        target: { maxMedianMs: 1 },
+      },
+      {
+        name: "tick (nothing due: scan, stuck check, re-arm)",
+        fn: () => service.tick(),
+        target: { maxMedianMs: 1 },
+      },
+      {
+        name: "next run of one cron expression with a zone",
+        fn: () => nextRunAfter(cronSchedule, T0, { jobId: "j", createdAtMs: 0 }),
+        target: { maxMedianMs: 1 },
+      },
     ],
   });
 } finally {

@@ -55,7 +55,13 @@ export {
 
 // Advanced: schedule math, job rules, clocks, HEARTBEAT.md and active hours.
 export { parseScheduleInput, type ScheduleInput } from "./schedule/schedule-input.js";
-export { atInstant, dueTimesBetween, nextRunAfter, ScheduleError, validateSchedule } from "./schedule/next-run.js";
+export {
+  atInstant,
+  dueTimesBetween,
+  nextRunAfter,
+  ScheduleError,
+  validateSchedule,
+} from "./schedule/next-run.js";
 export { backoffMs, CronJobError, FAILURE_BACKOFF_MS } from "./scheduler/job-rules.js";
 export { type CatchUpPlan, planCatchUp } from "./scheduler/catch-up.js";
 export { type Clock, createManualClock, type ManualClock, settle, systemClock } from "./scheduler/clock.js";

@@ -4,8 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import type { AgentTurnOutcome, AgentTurnRequest, CronPorts, DeliveryTarget } from "../src/ports.js";
-import { type CronEvent, type CronService, type CronServiceOptions, createCronService } from "../src/scheduler/cron-service.js";
 import { createManualClock, type ManualClock } from "../src/scheduler/clock.js";
+import {
+  type CronEvent,
+  type CronService,
+  type CronServiceOptions,
+  createCronService,
+} from "../src/scheduler/cron-service.js";
 import { openCronStore } from "../src/store/cron-store.js";
 
 export type TurnScript = (request: AgentTurnRequest) => AgentTurnOutcome | Promise<AgentTurnOutcome>;
@@ -96,7 +101,11 @@ export async function createHarness(
 /** A turn that never answers (a provider that hangs) but honours the abort signal. */
 export const hangingTurn: TurnScript = (request) =>
   new Promise((resolve) =>
-    request.signal.addEventListener("abort", () => resolve({ status: "aborted", text: "", error: "aborted" }), { once: true }),
+    request.signal.addEventListener(
+      "abort",
+      () => resolve({ status: "aborted", text: "", error: "aborted" }),
+      { once: true },
+    ),
   );
 
 /** A turn that never answers and ignores the abort signal. */

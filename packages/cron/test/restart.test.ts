@@ -23,7 +23,12 @@ describe("restart after downtime: every missed due time is run or recorded, neve
     const once = h.service.add(hourly("once"));
     const skip = h.service.add(hourly("skip", "skip"));
     const all = h.service.add(hourly("all", "all"));
-    const cron = h.service.add({ name: "nine", schedule: { kind: "cron", expr: "0 9 * * *", tz: "Europe/Berlin" }, payload: { kind: "agentTurn", message: "nine" }, catchUp: "skip" });
+    const cron = h.service.add({
+      name: "nine",
+      schedule: { kind: "cron", expr: "0 9 * * *", tz: "Europe/Berlin" },
+      payload: { kind: "agentTurn", message: "nine" },
+      catchUp: "skip",
+    });
     await h.clock.advance(HOUR);
     expect(h.turns).toHaveLength(3);
     // Down from 09:00 until 12:30 UTC: 10:00, 11:00 and 12:00 pass for the hourly jobs.
@@ -37,7 +42,9 @@ describe("restart after downtime: every missed due time is run or recorded, neve
       ["ok", "catch-up", T0 + 4 * HOUR],
     ]);
     expect(runsOf(skip.id).map((r) => r.status)).toEqual(["ok", "missed", "missed", "missed"]);
-    expect(runsOf(skip.id)[1]?.summary).toMatch(/^missed: due 2026-06-01T10:00:00.000Z while the gateway was down \(catchUp skip\)/);
+    expect(runsOf(skip.id)[1]?.summary).toMatch(
+      /^missed: due 2026-06-01T10:00:00.000Z while the gateway was down \(catchUp skip\)/,
+    );
     expect(runsOf(all.id).map((r) => [r.status, r.trigger])).toEqual([
       ["ok", "schedule"],
       ["ok", "catch-up"],
@@ -72,14 +79,26 @@ describe("restart after downtime: every missed due time is run or recorded, neve
     expect(runsOf(job.id).map((r) => [r.status, r.scheduledAtMs])).toEqual([["interrupted", T0 + HOUR]]);
     expect(runsOf(job.id)[0]?.error).toMatch(/gateway stopped during this run/);
     expect(h.turns).toHaveLength(1);
-    expect(h.service.get(job.id)?.state).toMatchObject({ lastRunStatus: "error", nextRunAtMs: T0 + 2 * HOUR });
+    expect(h.service.get(job.id)?.state).toMatchObject({
+      lastRunStatus: "error",
+      nextRunAtMs: T0 + 2 * HOUR,
+    });
   });
 
   it("an at job whose time passed while down runs once (policy once) or is recorded missed and disabled (skip)", async () => {
     h = await createHarness(T0);
     const at = new Date(T0 + 10 * MIN).toISOString();
-    const run = h.service.add({ name: "run", schedule: { kind: "at", at }, payload: { kind: "agentTurn", message: "m" } });
-    const skip = h.service.add({ name: "skip", catchUp: "skip", schedule: { kind: "at", at }, payload: { kind: "agentTurn", message: "m" } });
+    const run = h.service.add({
+      name: "run",
+      schedule: { kind: "at", at },
+      payload: { kind: "agentTurn", message: "m" },
+    });
+    const skip = h.service.add({
+      name: "skip",
+      catchUp: "skip",
+      schedule: { kind: "at", at },
+      payload: { kind: "agentTurn", message: "m" },
+    });
     await h.restart(T0 + HOUR);
     await h.clock.advance(0);
     expect(runsOf(run.id).map((r) => [r.status, r.trigger])).toEqual([["ok", "catch-up"]]);
@@ -90,7 +109,10 @@ describe("restart after downtime: every missed due time is run or recorded, neve
 
   it("caps what a week of downtime produces and says so", async () => {
     h = await createHarness(T0);
-    const job = h.service.add({ ...hourly("minutely", "skip"), schedule: { kind: "every", everyMs: MIN, anchorMs: T0 } });
+    const job = h.service.add({
+      ...hourly("minutely", "skip"),
+      schedule: { kind: "every", everyMs: MIN, anchorMs: T0 },
+    });
     await h.restart(T0 + 7 * 24 * HOUR);
     const runs = runsOf(job.id);
     expect(runs).toHaveLength(100);
@@ -103,7 +125,9 @@ describe("restart after downtime: every missed due time is run or recorded, neve
     const { default: Database } = await import("better-sqlite3");
     const { join } = await import("node:path");
     const raw = new Database(join(h.dir, "state.db"));
-    raw.prepare("INSERT INTO cron_jobs (id, job, enabled, updated_at) VALUES ('broken', '{\"id\":', 1, 0)").run();
+    raw
+      .prepare("INSERT INTO cron_jobs (id, job, enabled, updated_at) VALUES ('broken', '{\"id\":', 1, 0)")
+      .run();
     raw.close();
     await h.restart(T0 + MIN);
     expect(h.problems.some((p) => p.startsWith("cron job broken is unreadable"))).toBe(true);

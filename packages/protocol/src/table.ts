@@ -205,8 +205,18 @@ export const METHODS = {
   "cron.list": m(cron.CronListParams, cron.CronListResult, "operator.read", "Scheduled jobs, soonest first."),
   "cron.add": m(cron.CronAddParams, cron.CronJob, "operator.admin", "Add a scheduled job."),
   "cron.update": m(cron.CronUpdateParams, cron.CronJob, "operator.admin", "Change a scheduled job."),
-  "cron.remove": m(cron.CronRemoveParams, cron.CronRemoveResult, "operator.admin", "Remove a job and its runs."),
-  "cron.run": m(cron.CronRunParams, cron.CronRunResult, "operator.admin", "Run a job now; answers when it ended."),
+  "cron.remove": m(
+    cron.CronRemoveParams,
+    cron.CronRemoveResult,
+    "operator.admin",
+    "Remove a job and its runs.",
+  ),
+  "cron.run": m(
+    cron.CronRunParams,
+    cron.CronRunResult,
+    "operator.admin",
+    "Run a job now; answers when it ended.",
+  ),
   "cron.runs": m(cron.CronRunsParams, cron.CronRunsResult, "operator.read", "Finished runs, newest first."),
 } satisfies Record<string, MethodSpec>;
 

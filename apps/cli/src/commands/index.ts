@@ -174,7 +174,12 @@ export const COMMANDS: readonly CommandEntry[] = [
         summary: "jobs, soonest first, with the last run's outcome",
         flags: { ...AGENT_FLAG, ...READ },
       },
-      { name: "edit", args: "ID", summary: "change a job (only the flags given)", flags: { ...JOB_FLAGS, ...READ } },
+      {
+        name: "edit",
+        args: "ID",
+        summary: "change a job (only the flags given)",
+        flags: { ...JOB_FLAGS, ...READ },
+      },
       { name: "remove", args: "ID", summary: "remove a job and its runs", flags: GATEWAY_FLAGS },
       {
         name: "run",

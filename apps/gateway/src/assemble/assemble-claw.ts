@@ -167,7 +167,14 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
     profiles: auth.profiles,
     ollamaBaseUrl: config.models.providers?.ollama?.baseUrl,
   });
-  const cron = assembleCron({ config, runtime, agents, db, log, ...(options.deliver ? { deliver: options.deliver } : {}) });
+  const cron = assembleCron({
+    config,
+    runtime,
+    agents,
+    db,
+    log,
+    ...(options.deliver ? { deliver: options.deliver } : {}),
+  });
   for (const agent of agents) configureAgent(agent, config, env);
   const seenSessions = new Set<string>();
   runtime.subscribe((event) => {

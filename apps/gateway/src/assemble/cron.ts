@@ -82,7 +82,12 @@ export function assembleCron(options: CronAssemblyOptions): CronAssembly {
         ...(request.timeoutSeconds ? { timeoutSeconds: request.timeoutSeconds } : {}),
       });
       const result = await run.result;
-      return { status: result.status, text: result.text, runId: result.runId, ...(result.error ? { error: result.error.message } : {}) };
+      return {
+        status: result.status,
+        text: result.text,
+        runId: result.runId,
+        ...(result.error ? { error: result.error.message } : {}),
+      };
     } catch (error) {
       return { status: "error", text: "", error: error instanceof Error ? error.message : String(error) };
     } finally {
@@ -113,7 +118,8 @@ export function assembleCron(options: CronAssemblyOptions): CronAssembly {
       queuedKeys.add(sessionKey);
     },
     requestHeartbeat: ({ agentId, reason }) => heartbeat.wake(agentId, reason),
-    mainSessionKey: (agentId) => buildMainSessionKey(agentId ?? runtime.resolveAgent(undefined).id, config.session.mainKey),
+    mainSessionKey: (agentId) =>
+      buildMainSessionKey(agentId ?? runtime.resolveAgent(undefined).id, config.session.mainKey),
     suppressionReason: (text) => suppressionReason(text),
     ...(options.deliver ? { deliver: options.deliver } : {}),
   };
@@ -138,7 +144,9 @@ export function assembleCron(options: CronAssemblyOptions): CronAssembly {
     heartbeat,
     onEvent: (listener) => listeners.push(listener),
     queuedSystemEvents: () =>
-      [...queuedKeys].map((sessionKey) => ({ sessionKey, count: systemEvents.size(sessionKey) })).filter((q) => q.count > 0),
+      [...queuedKeys]
+        .map((sessionKey) => ({ sessionKey, count: systemEvents.size(sessionKey) }))
+        .filter((q) => q.count > 0),
     async start() {
       if (!config.cron.enabled) {
         log.write("info", "cron: off (cron.enabled is false); jobs stay stored and do not run");

@@ -6,10 +6,10 @@ import type { AgentRuntime, CommandOptions, PersistentSessionStore, RunInbox } f
 import type { GatewayPorts } from "@claw/gateway";
 import type { ExecApprovalBroker } from "@claw/tools";
 import type { AssembledAgent } from "../assemble/agents.js";
+import type { CronAssembly } from "../assemble/cron.js";
 import type { ModelResolver } from "../assemble/models.js";
 import type { ServerProbe } from "../assemble/ollama-probe.js";
 import { createApprovalsPort } from "./approvals-port.js";
-import type { CronAssembly } from "../assemble/cron.js";
 import { createCatalogPort, createMemoryPort } from "./catalog-port.js";
 import type { ConfigAccess } from "./config-access.js";
 import { createCronPort } from "./cron-port.js";

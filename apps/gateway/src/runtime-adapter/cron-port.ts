@@ -1,5 +1,5 @@
 /** The gateway's cron port: @claw/cron's service on the wire (pages, OpenClaw run entries, errors). */
-import { type CronService, CronJobError, runToLogEntry } from "@claw/cron";
+import { CronJobError, type CronService, runToLogEntry } from "@claw/cron";
 import { type CronPort, RuntimeError } from "@claw/gateway";
 
 const page = (total: number, offset: number, limit: number, count: number) => ({
@@ -43,7 +43,8 @@ export function createCronPort(service: CronService): CronPort {
     run: (id, mode) =>
       guarded(async () => {
         const outcome = await service.run(id, mode);
-        if (!outcome.ran || !outcome.run) return { ok: true as const, ran: false, reason: outcome.reason ?? "not run" };
+        if (!outcome.ran || !outcome.run)
+          return { ok: true as const, ran: false, reason: outcome.reason ?? "not run" };
         const entry = runToLogEntry(outcome.run);
         return {
           ok: true as const,
@@ -59,9 +60,14 @@ export function createCronPort(service: CronService): CronPort {
         const limit = params.limit ?? 50;
         const offset = params.offset ?? 0;
         const jobId = params.scope === "all" ? undefined : (params.id ?? params.jobId);
-        const wanted = params.statuses ?? (params.status && params.status !== "all" ? [params.status] : undefined);
+        const wanted =
+          params.statuses ?? (params.status && params.status !== "all" ? [params.status] : undefined);
         const statuses = wanted?.flatMap((s) =>
-          s === "ok" ? ["ok" as const] : s === "skipped" ? ["skipped" as const, "missed" as const] : ["error" as const, "timeout" as const, "interrupted" as const],
+          s === "ok"
+            ? ["ok" as const]
+            : s === "skipped"
+              ? ["skipped" as const, "missed" as const]
+              : ["error" as const, "timeout" as const, "interrupted" as const],
         );
         const { runs, total } = service.runs({
           limit,

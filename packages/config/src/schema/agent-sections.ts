@@ -101,9 +101,14 @@ export const heartbeatProps = {
     Type.String({ description: "Session key the heartbeat runs in (default: the agent's main session)." }),
   ),
   ackMaxChars: Type.Optional(
-    Type.Integer({ minimum: 0, description: "A HEARTBEAT_OK reply with at most this many other characters is an ack (default 30)." }),
+    Type.Integer({
+      minimum: 0,
+      description: "A HEARTBEAT_OK reply with at most this many other characters is an ack (default 30).",
+    }),
   ),
-  lightContext: Type.Optional(Type.Boolean({ description: "Keep heartbeat runs cheap: HEARTBEAT.md only (default true)." })),
+  lightContext: Type.Optional(
+    Type.Boolean({ description: "Keep heartbeat runs cheap: HEARTBEAT.md only (default true)." }),
+  ),
   activeHours: Type.Optional(
     closedObject({
       start: Type.String({ pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$", "x-hint": 'use 24-hour "HH:MM"' }),

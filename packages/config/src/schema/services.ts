@@ -21,7 +21,11 @@ export const CronConfig = section({
     default: "once",
     description: "Due times missed while the gateway was down: run once, record as missed, or run each.",
   }),
-  jobTimeoutSeconds: Type.Integer({ minimum: 1, default: 600, description: "Run timeout of jobs that set none." }),
+  jobTimeoutSeconds: Type.Integer({
+    minimum: 1,
+    default: 600,
+    description: "Run timeout of jobs that set none.",
+  }),
 });
 
 const SkillEntry = closedObject({

@@ -47,7 +47,8 @@ export function checkActiveHours(hours: ActiveHours): void {
   if (zone) checkTimeZone(zone);
 }
 
-const resolveZone = (tz: string | undefined) => (tz === undefined || tz === "local" || tz === "user" ? undefined : tz);
+const resolveZone = (tz: string | undefined) =>
+  tz === undefined || tz === "local" || tz === "user" ? undefined : tz;
 
 /**
  * @example

@@ -13,5 +13,7 @@ export function isHeartbeatFileEmpty(text: string | undefined): boolean {
   return withoutComments
     .split("\n")
     .map((line) => line.trim())
-    .every((line) => line === "" || /^#{1,6}(\s|$)/.test(line) || /^([-*+]|\d+\.)\s*(\[[ xX]?\])?\s*$/.test(line));
+    .every(
+      (line) => line === "" || /^#{1,6}(\s|$)/.test(line) || /^([-*+]|\d+\.)\s*(\[[ xX]?\])?\s*$/.test(line),
+    );
 }

@@ -137,7 +137,10 @@ export function createHeartbeatService(options: HeartbeatServiceOptions): Heartb
     const events = ports.pendingSystemEvents?.(agent.sessionKey) ?? 0;
     if (isHeartbeatFileEmpty(file) && events === 0)
       return { ...base, outcome: "skipped", skipReason: "empty-heartbeat-file" };
-    const prompt = [agent.prompt ?? DEFAULT_HEARTBEAT_PROMPT, isHeartbeatFileEmpty(file) ? "" : `HEARTBEAT.md:\n${file?.trim()}`]
+    const prompt = [
+      agent.prompt ?? DEFAULT_HEARTBEAT_PROMPT,
+      isHeartbeatFileEmpty(file) ? "" : `HEARTBEAT.md:\n${file?.trim()}`,
+    ]
       .filter(Boolean)
       .join("\n\n");
     const turn = await ports.runAgentTurn({
@@ -153,12 +156,21 @@ export function createHeartbeatService(options: HeartbeatServiceOptions): Heartb
     if (ports.suppressionReason(turn.text, { heartbeat: true, ackMaxChars: agent.ackMaxChars }))
       return { ...base, outcome: "ack" };
     if (!agent.target) return { ...base, outcome: "ran" };
-    if (!ports.deliver) return { ...base, outcome: "error", error: "no channel delivery is configured for the heartbeat target" };
+    if (!ports.deliver)
+      return {
+        ...base,
+        outcome: "error",
+        error: "no channel delivery is configured for the heartbeat target",
+      };
     try {
       await ports.deliver(agent.target, turn.text.trim());
       return { ...base, outcome: "ran", delivered: true };
     } catch (error) {
-      return { ...base, outcome: "error", error: `delivery failed: ${error instanceof Error ? error.message : String(error)}` };
+      return {
+        ...base,
+        outcome: "error",
+        error: `delivery failed: ${error instanceof Error ? error.message : String(error)}`,
+      };
     }
   };
 
@@ -233,7 +245,8 @@ export function createHeartbeatService(options: HeartbeatServiceOptions): Heartb
     },
     async beat(agentId, reason) {
       const state = states.get(agentId);
-      if (!state) throw new Error(`heartbeat: no agent "${agentId}" (known: ${[...states.keys()].join(", ")})`);
+      if (!state)
+        throw new Error(`heartbeat: no agent "${agentId}" (known: ${[...states.keys()].join(", ")})`);
       if (state.running) await state.running;
       return runBeat(state, reason);
     },

@@ -3,7 +3,7 @@ import type { AgentTurnRequest, DeliveryTarget } from "../ports.js";
 import { createManualClock } from "../scheduler/clock.js";
 import { isWithinActiveHours } from "./active-hours.js";
 import { isHeartbeatFileEmpty } from "./heartbeat-file.js";
-import { type HeartbeatAgent, createHeartbeatService } from "./heartbeat-service.js";
+import { createHeartbeatService, type HeartbeatAgent } from "./heartbeat-service.js";
 
 const T0 = Date.parse("2026-06-01T10:00:00Z");
 const MIN = 60_000;
@@ -84,7 +84,10 @@ describe("heartbeat", () => {
     const { clock, turns, service } = setup({ file: "# Heartbeat\n" });
     await clock.advance(30 * MIN);
     expect(turns).toHaveLength(0);
-    expect(service.status()[0]?.last).toMatchObject({ outcome: "skipped", skipReason: "empty-heartbeat-file" });
+    expect(service.status()[0]?.last).toMatchObject({
+      outcome: "skipped",
+      skipReason: "empty-heartbeat-file",
+    });
   });
 
   it("an empty file with a queued system event still beats, with the event in the prompt", async () => {
@@ -106,14 +109,22 @@ describe("heartbeat", () => {
 
     const alert = setup({ file: "- check the build" }, "The nightly build is red since 03:00.");
     await alert.clock.advance(30 * MIN);
-    expect(alert.delivered).toEqual([{ target: { channel: "telegram", to: "42" }, text: "The nightly build is red since 03:00." }]);
+    expect(alert.delivered).toEqual([
+      { target: { channel: "telegram", to: "42" }, text: "The nightly build is red since 03:00." },
+    ]);
   });
 
   it("outside active hours there is no run", async () => {
-    const { clock, turns, service } = setup({ file: "- check", activeHours: { start: "09:00", end: "12:00", timezone: "Europe/Berlin" } });
+    const { clock, turns, service } = setup({
+      file: "- check",
+      activeHours: { start: "09:00", end: "12:00", timezone: "Europe/Berlin" },
+    });
     await clock.advance(30 * MIN);
     expect(turns).toHaveLength(0);
-    expect(service.status()[0]?.last).toMatchObject({ outcome: "skipped", skipReason: "outside-active-hours" });
+    expect(service.status()[0]?.last).toMatchObject({
+      outcome: "skipped",
+      skipReason: "outside-active-hours",
+    });
   });
 
   it("wakes within 250 ms become one run", async () => {
@@ -132,9 +143,18 @@ describe("heartbeat", () => {
 
   it("status shows the interval, the next beat and the last result", async () => {
     const { clock, service } = setup({ file: "- check" });
-    expect(service.status()[0]).toMatchObject({ agentId: "main", enabled: true, every: "30m", everyMs: 30 * MIN, nextBeatAtMs: T0 + 30 * MIN });
+    expect(service.status()[0]).toMatchObject({
+      agentId: "main",
+      enabled: true,
+      every: "30m",
+      everyMs: 30 * MIN,
+      nextBeatAtMs: T0 + 30 * MIN,
+    });
     await clock.advance(30 * MIN);
-    expect(service.status()[0]).toMatchObject({ nextBeatAtMs: T0 + 60 * MIN, last: { outcome: "ack", atMs: T0 + 30 * MIN } });
+    expect(service.status()[0]).toMatchObject({
+      nextBeatAtMs: T0 + 60 * MIN,
+      last: { outcome: "ack", atMs: T0 + 30 * MIN },
+    });
     service.reconfigure([]);
     expect(service.status()).toEqual([]);
   });

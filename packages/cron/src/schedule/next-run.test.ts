@@ -41,7 +41,11 @@ describe("cron expressions across DST", () => {
       ctx,
       10,
     );
-    expect(times.map(iso)).toEqual(["2026-03-29T00:00:00.000Z", "2026-03-29T01:00:00.000Z", "2026-03-29T02:00:00.000Z"]);
+    expect(times.map(iso)).toEqual([
+      "2026-03-29T00:00:00.000Z",
+      "2026-03-29T01:00:00.000Z",
+      "2026-03-29T02:00:00.000Z",
+    ]);
   });
 });
 
@@ -65,17 +69,23 @@ describe("every with an anchor", () => {
     expect(nextRunAfter({ kind: "every", ...schedule }, after, ctx)).toBe(expected);
   });
   it("without an anchor counts from the job's creation", () => {
-    expect(nextRunAfter({ kind: "every", everyMs: 1000 }, 10_500, { jobId: "j", createdAtMs: 10_200 })).toBe(11_200);
+    expect(nextRunAfter({ kind: "every", everyMs: 1000 }, 10_500, { jobId: "j", createdAtMs: 10_200 })).toBe(
+      11_200,
+    );
   });
 });
 
 describe("at", () => {
   it("is due once, at its instant", () => {
     const at = "2026-03-01T09:00:00+01:00";
-    expect(nextRunAfter({ kind: "at", at }, Date.parse("2026-03-01T07:00:00Z"), ctx)).toBe(Date.parse("2026-03-01T08:00:00Z"));
+    expect(nextRunAfter({ kind: "at", at }, Date.parse("2026-03-01T07:00:00Z"), ctx)).toBe(
+      Date.parse("2026-03-01T08:00:00Z"),
+    );
   });
   it("in the past has no next run", () => {
-    expect(nextRunAfter({ kind: "at", at: "2026-03-01T08:00:00Z" }, Date.parse("2026-03-02T00:00:00Z"), ctx)).toBeUndefined();
+    expect(
+      nextRunAfter({ kind: "at", at: "2026-03-01T08:00:00Z" }, Date.parse("2026-03-02T00:00:00Z"), ctx),
+    ).toBeUndefined();
   });
   it("without an offset is read as UTC", () => {
     expect(atInstant("2026-03-01T08:00")).toBe(Date.parse("2026-03-01T08:00:00Z"));

@@ -82,7 +82,11 @@ export interface NextRunContext {
  * @example
  * nextRunAfter({ kind: "every", everyMs: 60_000, anchorMs: 0 }, 90_000, ctx); // → 120000
  */
-export function nextRunAfter(schedule: CronSchedule, afterMs: number, ctx: NextRunContext): number | undefined {
+export function nextRunAfter(
+  schedule: CronSchedule,
+  afterMs: number,
+  ctx: NextRunContext,
+): number | undefined {
   switch (schedule.kind) {
     case "at": {
       const at = atInstant(schedule.at);

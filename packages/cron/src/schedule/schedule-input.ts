@@ -26,13 +26,19 @@ const DELAY = /^\d+(ms|s|m|h|d)$/;
 export function parseScheduleInput(input: ScheduleInput, nowMs: number): CronSchedule {
   const given = [input.at, input.every, input.cron].filter((v) => v !== undefined).length;
   if (given !== 1)
-    throw new ScheduleError('give exactly one of at ("20m" or an ISO time), every ("30m") or cron ("0 9 * * *")');
+    throw new ScheduleError(
+      'give exactly one of at ("20m" or an ISO time), every ("30m") or cron ("0 9 * * *")',
+    );
   if (input.tz !== undefined && input.cron === undefined)
-    throw new ScheduleError("a time zone applies to cron expressions only — an ISO at carries its own offset");
+    throw new ScheduleError(
+      "a time zone applies to cron expressions only — an ISO at carries its own offset",
+    );
   let schedule: CronSchedule;
   if (input.every !== undefined) {
     if (!DELAY.test(input.every))
-      throw new ScheduleError(`every "${input.every}" is not a duration — write a number and a unit: "30m", "2h", "1d"`);
+      throw new ScheduleError(
+        `every "${input.every}" is not a duration — write a number and a unit: "30m", "2h", "1d"`,
+      );
     schedule = { kind: "every", everyMs: durationMs(input.every), anchorMs: nowMs };
   } else if (input.cron !== undefined) {
     schedule = { kind: "cron", expr: input.cron, ...(input.tz ? { tz: input.tz } : {}) };

@@ -31,18 +31,40 @@ export function planCatchUp(
 ): CatchUpPlan | undefined {
   const due = job.state.nextRunAtMs;
   if (!job.enabled || due === undefined || due > nowMs) return undefined;
-  const { times, more } = dueTimesBetween(job.schedule, due, nowMs, ctxOf(job), MAX_MISSED_LISTED + options.maxRuns);
+  const { times, more } = dueTimesBetween(
+    job.schedule,
+    due,
+    nowMs,
+    ctxOf(job),
+    MAX_MISSED_LISTED + options.maxRuns,
+  );
   if (times.length === 0 && job.schedule.kind !== "at") times.push(due);
   if (job.schedule.kind === "at" && times.length === 0) times.push(due);
   const nextRunAtMs = job.schedule.kind === "at" ? undefined : nextRunAfter(job.schedule, nowMs, ctxOf(job));
   const policy = job.catchUp ?? options.defaultPolicy;
-  if (policy === "skip") return { run: [], missed: times.slice(0, MAX_MISSED_LISTED), moreMissed: more || times.length > MAX_MISSED_LISTED, nextRunAtMs };
+  if (policy === "skip")
+    return {
+      run: [],
+      missed: times.slice(0, MAX_MISSED_LISTED),
+      moreMissed: more || times.length > MAX_MISSED_LISTED,
+      nextRunAtMs,
+    };
   if (policy === "once") {
     const last = times.at(-1) as number;
     const missed = times.slice(0, -1);
-    return { run: [last], missed: missed.slice(-MAX_MISSED_LISTED), moreMissed: more || missed.length > MAX_MISSED_LISTED, nextRunAtMs };
+    return {
+      run: [last],
+      missed: missed.slice(-MAX_MISSED_LISTED),
+      moreMissed: more || missed.length > MAX_MISSED_LISTED,
+      nextRunAtMs,
+    };
   }
   const run = times.slice(0, options.maxRuns);
   const missed = times.slice(options.maxRuns);
-  return { run, missed: missed.slice(0, MAX_MISSED_LISTED), moreMissed: more || missed.length > MAX_MISSED_LISTED, nextRunAtMs };
+  return {
+    run,
+    missed: missed.slice(0, MAX_MISSED_LISTED),
+    moreMissed: more || missed.length > MAX_MISSED_LISTED,
+    nextRunAtMs,
+  };
 }

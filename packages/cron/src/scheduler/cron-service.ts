@@ -6,26 +6,15 @@
 import { randomUUID } from "node:crypto";
 import type { CronPorts } from "../ports.js";
 import { nextRunAfter } from "../schedule/next-run.js";
-import type { CatchUpPolicy, CronJob, CronJobCreate, CronJobPatch, CronRun, CronRunStatus } from "../schema/job.js";
+import type { CatchUpPolicy, CronJob, CronJobCreate, CronJobPatch, CronRun } from "../schema/job.js";
 import type { CronStore, JobQuery, RunQuery } from "../store/cron-store.js";
 import { planCatchUp } from "./catch-up.js";
 import { type Clock, systemClock, type TimerHandle } from "./clock.js";
-import { executePayload, type PayloadOutcome } from "./execute-payload.js";
-import { backoffMs, CronJobError, createJob, ctxOf, patchJob } from "./job-rules.js";
+import { errorMessage } from "./execute-payload.js";
+import { CronJobError, createJob, ctxOf, patchJob } from "./job-rules.js";
+import { type ActiveRun, type CronEvent, createRunLifecycle } from "./run-lifecycle.js";
 
-/** What the service tells listeners (the gateway's `cron` event). */
-export interface CronEvent {
-  jobId: string;
-  action: "added" | "updated" | "removed" | "started" | "finished";
-  runId?: string;
-  runAtMs?: number;
-  durationMs?: number;
-  status?: Exclude<CronRunStatus, "running">;
-  error?: string;
-  summary?: string;
-  nextRunAtMs?: number;
-  deliveryStatus?: CronRun["deliveryStatus"];
-}
+export type { CronEvent } from "./run-lifecycle.js";
 
 export interface CronServiceOptions {
   store: CronStore;
@@ -69,7 +58,10 @@ export interface CronService {
    * Runs a job now ("force") or only when it is due ("due"), and resolves when the run ended.
    * `ran: false` says why nothing ran (not due, already running, disabled with "if-enabled").
    */
-  run(id: string, mode?: "force" | "due" | "if-enabled"): Promise<{ ran: boolean; reason?: string; run?: CronRun }>;
+  run(
+    id: string,
+    mode?: "force" | "due" | "if-enabled",
+  ): Promise<{ ran: boolean; reason?: string; run?: CronRun }>;
   runs(query?: Partial<RunQuery>): { runs: CronRun[]; total: number };
   /** Starts every due job and ends stuck runs; called by the timer. */
   tick(): void;
@@ -80,16 +72,6 @@ export interface CronService {
 }
 
 const MAX_TIMER_DELAY_MS = 60_000;
-const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-interface ActiveRun {
-  runId: string;
-  controller: AbortController;
-  deadline: number;
-  timer?: TimerHandle;
-  finish(outcome: PayloadOutcome): CronRun | undefined;
-  done: Promise<CronRun | undefined>;
-}
 
 /**
  * @example
@@ -130,7 +112,11 @@ export function createCronService(options: CronServiceOptions): CronService {
   };
   const mustGet = (id: string): CronJob => {
     const job = store.getJob(id);
-    if (!job) throw new CronJobError(`cron job "${id}" does not exist — \`claw cron list\` shows the ids`, "NOT_FOUND");
+    if (!job)
+      throw new CronJobError(
+        `cron job "${id}" does not exist — \`claw cron list\` shows the ids`,
+        "NOT_FOUND",
+      );
     return job;
   };
 
@@ -144,143 +130,35 @@ export function createCronService(options: CronServiceOptions): CronService {
     if (!started || stopped) return;
     if (timer) clock.clearTimer(timer);
     const next = nextWakeAtMs();
-    const delay = next === undefined ? MAX_TIMER_DELAY_MS : Math.min(Math.max(0, next - clock.now()), MAX_TIMER_DELAY_MS);
+    const delay =
+      next === undefined ? MAX_TIMER_DELAY_MS : Math.min(Math.max(0, next - clock.now()), MAX_TIMER_DELAY_MS);
     timer = clock.setTimer(() => {
       timer = undefined;
       service.tick();
     }, delay);
   };
 
-  /** Records a run that did not execute (missed, skipped) as already finished. */
-  const recordUnrun = (job: CronJob, scheduledAtMs: number, status: "missed" | "skipped", summary: string): boolean => {
-    const now = clock.now();
-    const recorded = store.beginRun({
-      runId: newId(),
-      jobId: job.id,
-      jobName: job.name,
-      trigger: "schedule",
-      scheduledAtMs,
-      startedAtMs: now,
-      endedAtMs: now,
-      status,
-      summary,
-      deliveryStatus: "not-requested",
-    });
-    if (recorded) emit({ jobId: job.id, action: "finished", status, summary, runAtMs: scheduledAtMs, durationMs: 0 });
-    return recorded;
-  };
-
-  const applyEnd = (jobId: string, run: CronRun) => {
-    const job = store.getJob(jobId);
-    if (!job) return;
-    const failed = run.status === "error" || run.status === "timeout" || run.status === "interrupted";
-    const errors = failed ? (job.state.consecutiveErrors ?? 0) + 1 : 0;
-    const wire = run.status === "ok" ? "ok" : run.status === "skipped" || run.status === "missed" ? "skipped" : "error";
-    const state = { ...job.state, lastRunAtMs: run.startedAtMs, lastRunStatus: wire, lastStatus: wire, consecutiveErrors: errors } as CronJob["state"];
-    delete state.runningAtMs;
-    if (run.endedAtMs !== undefined) state.lastDurationMs = Math.max(0, run.endedAtMs - run.startedAtMs);
-    if (run.error) state.lastError = run.error;
-    else delete state.lastError;
-    state.lastDeliveryStatus = run.deliveryStatus;
-    state.lastDelivered = run.deliveryStatus === "delivered";
-    if (run.deliveryError) state.lastDeliveryError = run.deliveryError;
-    else delete state.lastDeliveryError;
-    const next: CronJob = { ...job, state };
-    if (job.schedule.kind === "at") {
-      next.enabled = false;
-      delete next.state.nextRunAtMs;
-    } else if (failed && next.state.nextRunAtMs !== undefined) {
-      next.state.nextRunAtMs = Math.max(next.state.nextRunAtMs, (run.endedAtMs ?? clock.now()) + backoffMs(errors));
-    }
-    if (job.schedule.kind === "at" && job.deleteAfterRun && run.status === "ok") {
-      store.deleteJob(job.id, { keepRuns: true });
-      due.delete(job.id);
-      emit({ jobId: job.id, action: "removed" });
-    } else save(next);
-    store.pruneRuns(job.id, historyLimit);
-  };
-
-  /** Starts one run of a job; resolves with the finished run (undefined if the due time was taken). */
-  const startRun = (job: CronJob, trigger: CronRun["trigger"], scheduledAtMs?: number): ActiveRun | undefined => {
-    const startedAtMs = clock.now();
-    const run: CronRun = {
-      runId: newId(),
-      jobId: job.id,
-      jobName: job.name,
-      trigger,
-      ...(scheduledAtMs !== undefined ? { scheduledAtMs } : {}),
-      startedAtMs,
-      status: "running",
-      deliveryStatus: "not-requested",
-    };
-    if (!store.beginRun(run)) return undefined;
-    store.putJob({ ...job, state: { ...job.state, runningAtMs: startedAtMs } });
-    const timeoutMs = job.payload.kind === "agentTurn" && job.payload.timeoutSeconds !== undefined
-      ? job.payload.timeoutSeconds * 1000
-      : defaultTimeoutMs;
-    const controller = new AbortController();
-    let resolveDone: (run: CronRun | undefined) => void = () => {};
-    const done = new Promise<CronRun | undefined>((resolve) => {
-      resolveDone = resolve;
-    });
-    let finished: CronRun | undefined;
-    const entry: ActiveRun = {
-      runId: run.runId,
-      controller,
-      deadline: startedAtMs + (timeoutMs > 0 ? timeoutMs : maxRunMs),
-      done,
-      finish(outcome) {
-        if (finished) return finished;
-        if (entry.timer) clock.clearTimer(entry.timer);
-        if (active.get(job.id) === entry) active.delete(job.id);
-        const endedAtMs = clock.now();
-        const status: CronRunStatus = stopped && outcome.status !== "ok" ? "interrupted" : outcome.status;
-        finished = { ...run, endedAtMs, status, deliveryStatus: outcome.deliveryStatus };
-        if (outcome.error) finished.error = outcome.error;
-        if (outcome.summary) finished.summary = outcome.summary;
-        if (outcome.sessionKey) finished.sessionKey = outcome.sessionKey;
-        if (outcome.deliveryError) finished.deliveryError = outcome.deliveryError;
-        store.endRun(run.runId, { ...finished, endedAtMs, status: finished.status as Exclude<CronRunStatus, "running"> });
-        applyEnd(job.id, finished);
-        emit({
-          jobId: job.id,
-          action: "finished",
-          runId: run.runId,
-          runAtMs: startedAtMs,
-          durationMs: endedAtMs - startedAtMs,
-          status: finished.status as Exclude<CronRunStatus, "running">,
-          deliveryStatus: finished.deliveryStatus,
-          ...(finished.error ? { error: finished.error } : {}),
-          ...(finished.summary ? { summary: finished.summary } : {}),
-          ...(due.has(job.id) ? { nextRunAtMs: due.get(job.id) } : {}),
-        });
-        resolveDone(finished);
-        arm();
-        return finished;
-      },
-    };
-    active.set(job.id, entry);
-    if (timeoutMs > 0)
-      entry.timer = clock.setTimer(() => {
-        controller.abort(new Error("cron: job execution timed out"));
-        entry.finish({
-          status: "timeout",
-          error: `cron: job execution timed out after ${Math.round(timeoutMs / 1000)} s`,
-          deliveryStatus: job.delivery?.mode === "announce" ? "not-delivered" : "not-requested",
-        });
-      }, timeoutMs);
-    emit({ jobId: job.id, action: "started", runId: run.runId, runAtMs: startedAtMs });
-    void executePayload(job, ports, controller.signal).then(
-      (outcome) => entry.finish(outcome),
-      (error: unknown) => entry.finish({ status: "error", error: errorMessage(error), deliveryStatus: "not-requested" }),
-    );
-    return entry;
-  };
+  const { recordUnrun, applyEnd, startRun } = createRunLifecycle({
+    store,
+    ports,
+    clock,
+    newId,
+    active,
+    emit,
+    save,
+    forget: (id) => due.delete(id),
+    dueAt: (id) => due.get(id),
+    stopping: () => stopped,
+    arm: () => arm(),
+    defaultTimeoutMs,
+    maxRunMs,
+    historyLimit,
+  });
 
   /** A scheduled due time arrived: claim it (advance the job first, so a crash never repeats it), then run. */
   const fire = (id: string, scheduledAtMs: number) => {
     const job = store.getJob(id);
-    if (!job || !job.enabled) {
+    if (!job?.enabled) {
       due.delete(id);
       return;
     }
@@ -295,7 +173,12 @@ export function createCronService(options: CronServiceOptions): CronService {
     const running = active.get(id);
     if (running) {
       save(advanced);
-      recordUnrun(job, scheduledAtMs, "skipped", `not run: the previous run (${running.runId}) was still going`);
+      recordUnrun(
+        job,
+        scheduledAtMs,
+        "skipped",
+        `not run: the previous run (${running.runId}) was still going`,
+      );
       return;
     }
     save(advanced);
@@ -325,7 +208,10 @@ export function createCronService(options: CronServiceOptions): CronService {
         options.onProblem?.(`cron job ${id} is unreadable and was not loaded: ${problem}`, { jobId: id }),
       )) {
         report.jobs++;
-        const plan = planCatchUp(job, now, { defaultPolicy: options.defaultCatchUp ?? "once", maxRuns: options.maxCatchUpRuns ?? 10 });
+        const plan = planCatchUp(job, now, {
+          defaultPolicy: options.defaultCatchUp ?? "once",
+          maxRuns: options.maxCatchUpRuns ?? 10,
+        });
         if (!plan) {
           remember(job);
           continue;
@@ -363,14 +249,22 @@ export function createCronService(options: CronServiceOptions): CronService {
       timer = undefined;
       for (const entry of [...active.values()]) {
         entry.controller.abort(new Error("cron: the gateway is stopping"));
-        entry.finish({ status: "error", error: "interrupted: the gateway stopped during this run", deliveryStatus: "not-requested" });
+        entry.finish({
+          status: "error",
+          error: "interrupted: the gateway stopped during this run",
+          deliveryStatus: "not-requested",
+        });
       }
     },
 
     add(input) {
       const job = createJob(input, newId(), clock.now());
       save(job);
-      emit({ jobId: job.id, action: "added", ...(job.state.nextRunAtMs !== undefined ? { nextRunAtMs: job.state.nextRunAtMs } : {}) });
+      emit({
+        jobId: job.id,
+        action: "added",
+        ...(job.state.nextRunAtMs !== undefined ? { nextRunAtMs: job.state.nextRunAtMs } : {}),
+      });
       arm();
       return job;
     },
@@ -378,7 +272,11 @@ export function createCronService(options: CronServiceOptions): CronService {
     update(id, patch) {
       const job = patchJob(mustGet(id), patch, clock.now());
       save(job);
-      emit({ jobId: id, action: "updated", ...(job.state.nextRunAtMs !== undefined ? { nextRunAtMs: job.state.nextRunAtMs } : {}) });
+      emit({
+        jobId: id,
+        action: "updated",
+        ...(job.state.nextRunAtMs !== undefined ? { nextRunAtMs: job.state.nextRunAtMs } : {}),
+      });
       arm();
       return job;
     },
@@ -395,7 +293,13 @@ export function createCronService(options: CronServiceOptions): CronService {
     get: (id) => store.getJob(id),
 
     list: (query = {}) =>
-      store.listJobs({ limit: query.limit ?? 200, offset: query.offset ?? 0, includeDisabled: query.includeDisabled ?? true, ...(query.agentId ? { agentId: query.agentId } : {}), ...(query.query ? { query: query.query } : {}) }),
+      store.listJobs({
+        limit: query.limit ?? 200,
+        offset: query.offset ?? 0,
+        includeDisabled: query.includeDisabled ?? true,
+        ...(query.agentId ? { agentId: query.agentId } : {}),
+        ...(query.query ? { query: query.query } : {}),
+      }),
 
     async run(id, mode = "force") {
       const job = mustGet(id);
@@ -409,7 +313,13 @@ export function createCronService(options: CronServiceOptions): CronService {
     },
 
     runs: (query = {}) =>
-      store.listRuns({ limit: query.limit ?? 50, offset: query.offset ?? 0, sortDir: query.sortDir ?? "desc", ...(query.jobId ? { jobId: query.jobId } : {}), ...(query.statuses ? { statuses: query.statuses } : {}) }),
+      store.listRuns({
+        limit: query.limit ?? 50,
+        offset: query.offset ?? 0,
+        sortDir: query.sortDir ?? "desc",
+        ...(query.jobId ? { jobId: query.jobId } : {}),
+        ...(query.statuses ? { statuses: query.statuses } : {}),
+      }),
 
     tick() {
       if (!started || stopped) return;
@@ -417,7 +327,11 @@ export function createCronService(options: CronServiceOptions): CronService {
       for (const [jobId, entry] of active)
         if (now > entry.deadline + stuckGraceMs) {
           entry.controller.abort(new Error("cron: stuck run ended"));
-          entry.finish({ status: "timeout", error: `stuck: still running ${Math.round((now - entry.deadline) / 1000)} s past its deadline; ended`, deliveryStatus: "not-requested" });
+          entry.finish({
+            status: "timeout",
+            error: `stuck: still running ${Math.round((now - entry.deadline) / 1000)} s past its deadline; ended`,
+            deliveryStatus: "not-requested",
+          });
           options.onProblem?.("cron: ended a stuck run", { jobId, runId: entry.runId });
         }
       const fired: [string, number][] = [];

@@ -17,21 +17,43 @@ export interface PayloadOutcome {
 
 const SUMMARY_CHARS = 500;
 const clip = (text: string) => (text.length > SUMMARY_CHARS ? `${text.slice(0, SUMMARY_CHARS - 1)}…` : text);
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** The message of anything thrown. */
+export const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export async function executePayload(job: CronJob, ports: CronPorts, signal: AbortSignal): Promise<PayloadOutcome> {
+export async function executePayload(
+  job: CronJob,
+  ports: CronPorts,
+  signal: AbortSignal,
+): Promise<PayloadOutcome> {
   const sessionKey = jobSessionKey(job, (agentId) => ports.mainSessionKey(agentId));
   const payload = job.payload;
   if (payload.kind === "systemEvent") {
     try {
-      ports.enqueueSystemEvent({ ...(job.agentId ? { agentId: job.agentId } : {}), sessionKey, text: payload.text });
+      ports.enqueueSystemEvent({
+        ...(job.agentId ? { agentId: job.agentId } : {}),
+        sessionKey,
+        text: payload.text,
+      });
       if (job.wakeMode === "now")
-        ports.requestHeartbeat({ ...(job.agentId ? { agentId: job.agentId } : {}), reason: `cron:${job.id}` });
+        ports.requestHeartbeat({
+          ...(job.agentId ? { agentId: job.agentId } : {}),
+          reason: `cron:${job.id}`,
+        });
     } catch (error) {
-      return { status: "error", error: `system event not queued: ${message(error)}`, sessionKey, deliveryStatus: "not-requested" };
+      return {
+        status: "error",
+        error: `system event not queued: ${errorMessage(error)}`,
+        sessionKey,
+        deliveryStatus: "not-requested",
+      };
     }
     const when = job.wakeMode === "now" ? "heartbeat woken" : "for the next heartbeat";
-    return { status: "ok", summary: `system event queued ${when}`, sessionKey, deliveryStatus: "not-requested" };
+    return {
+      status: "ok",
+      summary: `system event queued ${when}`,
+      sessionKey,
+      deliveryStatus: "not-requested",
+    };
   }
 
   const turn = await ports
@@ -46,22 +68,42 @@ export async function executePayload(job: CronJob, ports: CronPorts, signal: Abo
       ...(payload.lightContext !== undefined ? { lightContext: payload.lightContext } : {}),
       ...(payload.toolsAllow ? { toolsAllow: payload.toolsAllow } : {}),
     })
-    .catch((error: unknown) => ({ status: "error" as const, text: "", error: message(error) }));
+    .catch((error: unknown) => ({ status: "error" as const, text: "", error: errorMessage(error) }));
   if (turn.status !== "ok") {
     const status = turn.status === "timeout" ? "timeout" : "error";
-    const error = turn.error ?? (turn.status === "aborted" ? "the run was aborted" : `the run ended ${turn.status}`);
-    return { status, error, sessionKey, deliveryStatus: job.delivery?.mode === "announce" ? "not-delivered" : "not-requested" };
+    const error =
+      turn.error ?? (turn.status === "aborted" ? "the run was aborted" : `the run ended ${turn.status}`);
+    return {
+      status,
+      error,
+      sessionKey,
+      deliveryStatus: job.delivery?.mode === "announce" ? "not-delivered" : "not-requested",
+    };
   }
   const summary = clip(turn.text.trim());
-  if (job.delivery?.mode !== "announce") return { status: "ok", summary, sessionKey, deliveryStatus: "not-requested" };
+  if (job.delivery?.mode !== "announce")
+    return { status: "ok", summary, sessionKey, deliveryStatus: "not-requested" };
 
   const suppressed = ports.suppressionReason?.(turn.text) ?? (turn.text.trim() === "" ? "empty" : undefined);
   if (suppressed)
-    return { status: "ok", summary: summary || `(${suppressed})`, sessionKey, deliveryStatus: "not-delivered", deliveryError: `suppressed: ${suppressed}` };
+    return {
+      status: "ok",
+      summary: summary || `(${suppressed})`,
+      sessionKey,
+      deliveryStatus: "not-delivered",
+      deliveryError: `suppressed: ${suppressed}`,
+    };
   const failed = (deliveryError: string): PayloadOutcome =>
     job.delivery?.bestEffort
       ? { status: "ok", summary, sessionKey, deliveryStatus: "not-delivered", deliveryError }
-      : { status: "error", error: `delivery failed: ${deliveryError}`, summary, sessionKey, deliveryStatus: "not-delivered", deliveryError };
+      : {
+          status: "error",
+          error: `delivery failed: ${deliveryError}`,
+          summary,
+          sessionKey,
+          deliveryStatus: "not-delivered",
+          deliveryError,
+        };
   if (!ports.deliver) return failed("this gateway has no channel delivery configured");
   const { channel, to, threadId, accountId } = job.delivery;
   try {
@@ -75,7 +117,7 @@ export async function executePayload(job: CronJob, ports: CronPorts, signal: Abo
       turn.text.trim(),
     );
   } catch (error) {
-    return failed(message(error));
+    return failed(errorMessage(error));
   }
   return { status: "ok", summary, sessionKey, deliveryStatus: "delivered" };
 }

@@ -45,12 +45,18 @@ function checkSchedule(schedule: CronSchedule): void {
 }
 
 /** The first due time of a new or rescheduled job: an `at` keeps its instant even when past (it runs now). */
-export function firstRunAt(job: Pick<CronJob, "id" | "schedule" | "createdAtMs">, nowMs: number): number | undefined {
+export function firstRunAt(
+  job: Pick<CronJob, "id" | "schedule" | "createdAtMs">,
+  nowMs: number,
+): number | undefined {
   if (job.schedule.kind === "at") return nextRunAfter(job.schedule, Number.NEGATIVE_INFINITY, ctxOf(job));
   return nextRunAfter(job.schedule, nowMs, ctxOf(job));
 }
 
-export const ctxOf = (job: Pick<CronJob, "id" | "createdAtMs">) => ({ jobId: job.id, createdAtMs: job.createdAtMs });
+export const ctxOf = (job: Pick<CronJob, "id" | "createdAtMs">) => ({
+  jobId: job.id,
+  createdAtMs: job.createdAtMs,
+});
 
 /** Builds a stored job from `cron.add` input. */
 export function createJob(input: CronJobCreate, id: string, nowMs: number): CronJob {

@@ -7,13 +7,13 @@ import type { CronDeliveryStatus as DeliveryStatus } from "@claw/protocol";
 export {
   CatchUpPolicy,
   CronDelivery,
+  type CronDeliveryStatus as DeliveryStatus,
   CronJob,
   CronJobCreate,
   CronJobPatch,
   CronJobState,
   CronPayload,
   CronSchedule,
-  type CronDeliveryStatus as DeliveryStatus,
 } from "@claw/protocol";
 
 /**

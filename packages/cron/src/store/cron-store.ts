@@ -181,8 +181,9 @@ export function openCronStore(db: SqliteDatabase): CronStore {
         params.push(query.query);
       }
       const clause = where.length > 0 ? `WHERE ${where.join(" AND ")}` : "";
-      const total = (db.prepare(`SELECT count(*) AS n FROM cron_jobs ${clause}`).get(...params) as { n: number })
-        .n;
+      const total = (
+        db.prepare(`SELECT count(*) AS n FROM cron_jobs ${clause}`).get(...params) as { n: number }
+      ).n;
       const rows = db
         .prepare(
           `SELECT job FROM cron_jobs ${clause} ORDER BY next_run_at IS NULL, next_run_at, id LIMIT ? OFFSET ?`,
@@ -236,8 +237,9 @@ export function openCronStore(db: SqliteDatabase): CronStore {
         params.push(...query.statuses);
       }
       const clause = `WHERE ${where.join(" AND ")}`;
-      const total = (db.prepare(`SELECT count(*) AS n FROM cron_runs ${clause}`).get(...params) as { n: number })
-        .n;
+      const total = (
+        db.prepare(`SELECT count(*) AS n FROM cron_runs ${clause}`).get(...params) as { n: number }
+      ).n;
       const dir = query.sortDir === "asc" ? "ASC" : "DESC";
       const rows = db
         .prepare(

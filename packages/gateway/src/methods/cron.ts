@@ -4,11 +4,16 @@ import { RuntimeError } from "../runtime.js";
 import type { MethodCall, MethodHandler } from "./types.js";
 
 function cronPort({ ctx }: MethodCall<unknown>): CronPort {
-  if (!ctx.ports.cron) throw new RuntimeError("UNAVAILABLE", "cron: scheduled jobs are off on this gateway (cron.enabled is false)");
+  if (!ctx.ports.cron)
+    throw new RuntimeError(
+      "UNAVAILABLE",
+      "cron: scheduled jobs are off on this gateway (cron.enabled is false)",
+    );
   return ctx.ports.cron;
 }
 
-const jobIdOf = (params: { id: string } | { jobId: string }): string => ("id" in params ? params.id : params.jobId);
+const jobIdOf = (params: { id: string } | { jobId: string }): string =>
+  "id" in params ? params.id : params.jobId;
 
 export const cronList: MethodHandler<"cron.list"> = (call) => cronPort(call).list(call.params);
 

@@ -165,7 +165,6 @@ export const CronJob = Type.Object(
 );
 export type CronJob = Static<typeof CronJob>;
 
-
 const Page = {
   total: Type.Integer({ minimum: 0 }),
   offset: Type.Integer({ minimum: 0 }),
@@ -187,12 +186,17 @@ export const CronListParams = Type.Object(
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
     offset: Type.Optional(Type.Integer({ minimum: 0 })),
     query: Type.Optional(Type.String()),
-    enabled: Type.Optional(Type.Union([Type.Literal("all"), Type.Literal("enabled"), Type.Literal("disabled")])),
+    enabled: Type.Optional(
+      Type.Union([Type.Literal("all"), Type.Literal("enabled"), Type.Literal("disabled")]),
+    ),
     agentId: Type.Optional(NonEmpty),
   },
   { additionalProperties: false },
 );
-export const CronListResult = Type.Object({ jobs: Type.Array(CronJob), ...Page }, { additionalProperties: false });
+export const CronListResult = Type.Object(
+  { jobs: Type.Array(CronJob), ...Page },
+  { additionalProperties: false },
+);
 
 export const CronAddParams = CronJobCreate;
 export const CronUpdateParams = jobRef({ patch: CronJobPatch });

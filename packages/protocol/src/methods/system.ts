@@ -14,7 +14,12 @@ export const StatusParams = Type.Object(
 /** The last heartbeat of an agent: ran (a reply), ack (HEARTBEAT_OK, not delivered), skipped (no model call), error. */
 export const HeartbeatBeat = Type.Object({
   atMs: Type.Integer({ minimum: 0 }),
-  outcome: Type.Union([Type.Literal("ran"), Type.Literal("ack"), Type.Literal("skipped"), Type.Literal("error")]),
+  outcome: Type.Union([
+    Type.Literal("ran"),
+    Type.Literal("ack"),
+    Type.Literal("skipped"),
+    Type.Literal("error"),
+  ]),
   reason: Type.String(),
   skipReason: Type.Optional(Type.String()),
   delivered: Type.Boolean(),

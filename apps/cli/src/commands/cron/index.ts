@@ -38,25 +38,42 @@ async function list({ values }: ParsedCommandArgs, context: CommandContext): Pro
   return EXIT_OK;
 }
 
-async function edit({ values, positionals }: ParsedCommandArgs, context: CommandContext, spec: SubcommandSpec) {
+async function edit(
+  { values, positionals }: ParsedCommandArgs,
+  context: CommandContext,
+  spec: SubcommandSpec,
+) {
   const id = oneId(positionals, spec);
   const patch = patchFromFlags(values, Date.now());
   const job = await withGateway(context, values, (client) => client.request("cron.update", { id, patch }));
   if (values.json) context.io.stdout(toJson(job));
-  else context.io.stdout(`${context.style.green("✓")} updated ${job.id} "${job.name}" (${describeSchedule(job.schedule)})\n`);
+  else
+    context.io.stdout(
+      `${context.style.green("✓")} updated ${job.id} "${job.name}" (${describeSchedule(job.schedule)})\n`,
+    );
   return EXIT_OK;
 }
 
-const setEnabled = (enabled: boolean) =>
+const setEnabled =
+  (enabled: boolean) =>
   async ({ values, positionals }: ParsedCommandArgs, context: CommandContext, spec: SubcommandSpec) => {
     const id = oneId(positionals, spec);
-    const job = await withGateway(context, values, (client) => client.request("cron.update", { id, patch: { enabled } }));
+    const job = await withGateway(context, values, (client) =>
+      client.request("cron.update", { id, patch: { enabled } }),
+    );
     if (values.json) context.io.stdout(toJson(job));
-    else context.io.stdout(`${context.style.green("✓")} ${enabled ? "enabled" : "disabled"} ${job.id} "${job.name}"\n`);
+    else
+      context.io.stdout(
+        `${context.style.green("✓")} ${enabled ? "enabled" : "disabled"} ${job.id} "${job.name}"\n`,
+      );
     return EXIT_OK;
   };
 
-async function remove({ values, positionals }: ParsedCommandArgs, context: CommandContext, spec: SubcommandSpec) {
+async function remove(
+  { values, positionals }: ParsedCommandArgs,
+  context: CommandContext,
+  spec: SubcommandSpec,
+) {
   const id = oneId(positionals, spec);
   const result = await withGateway(context, values, (client) => client.request("cron.remove", { id }));
   if (!result.removed) throw new CliError(`no cron job "${id}"`, { hint: "list them with `claw cron list`" });
@@ -64,14 +81,21 @@ async function remove({ values, positionals }: ParsedCommandArgs, context: Comma
   return EXIT_OK;
 }
 
-async function runNow({ values, positionals }: ParsedCommandArgs, context: CommandContext, spec: SubcommandSpec) {
+async function runNow(
+  { values, positionals }: ParsedCommandArgs,
+  context: CommandContext,
+  spec: SubcommandSpec,
+) {
   const id = oneId(positionals, spec);
   const result = await withGateway(context, values, (client) =>
     client.request("cron.run", { id, mode: values.due === true ? "due" : "force" }),
   );
   if (values.json) context.io.stdout(toJson(result));
   else if (!result.ran) context.io.stdout(`not run: ${result.reason}\n`);
-  else context.io.stdout(`${result.status === "ok" ? context.style.green("✓") : "✗"} ${result.status}: ${result.error ?? result.summary ?? ""}\n`);
+  else
+    context.io.stdout(
+      `${result.status === "ok" ? context.style.green("✓") : "✗"} ${result.status}: ${result.error ?? result.summary ?? ""}\n`,
+    );
   return result.ran && result.status !== "ok" ? 1 : EXIT_OK;
 }
 
@@ -79,14 +103,18 @@ async function runs({ values, positionals }: ParsedCommandArgs, context: Command
   const [id] = positionals;
   const limit = intFlag(values, "limit");
   const result = await withGateway(context, values, (client) =>
-    client.request("cron.runs", { ...(id ? { id } : { scope: "all" as const }), ...(limit ? { limit } : {}) }),
+    client.request("cron.runs", {
+      ...(id ? { id } : { scope: "all" as const }),
+      ...(limit ? { limit } : {}),
+    }),
   );
   if (values.json) context.io.stdout(toJson(result));
   else if (result.entries.length === 0) context.io.stdout("no runs yet\n");
   else {
     context.io.stdout(runTable(result.entries));
     const notable = result.entries.filter((e) => runStatus(e) !== "ok").length;
-    if (result.hasMore) context.io.stdout(`… ${result.total - result.entries.length} older runs (--limit N)\n`);
+    if (result.hasMore)
+      context.io.stdout(`… ${result.total - result.entries.length} older runs (--limit N)\n`);
     if (notable > 0) context.io.stdout(`${notable} run(s) did not end ok: DETAIL says why\n`);
   }
   return EXIT_OK;

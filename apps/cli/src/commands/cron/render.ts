@@ -1,15 +1,24 @@
 /** Jobs and runs as text: the schedule in words, when next, how the last run went. */
-import type { CronJob } from "@claw/cron";
+
 import type { MethodResult } from "@claw/client";
+import type { CronJob } from "@claw/cron";
 
 type CronRunLogEntry = MethodResult<"cron.runs">["entries"][number];
+
 import { ago, renderTable, until } from "../../render/table.js";
 
 export function describeSchedule(schedule: CronJob["schedule"]): string {
   if (schedule.kind === "at") return `at ${schedule.at}`;
   if (schedule.kind === "cron") return `cron "${schedule.expr}"${schedule.tz ? ` ${schedule.tz}` : ""}`;
   const ms = schedule.everyMs;
-  const unit = ms % 86_400_000 === 0 ? [86_400_000, "d"] : ms % 3_600_000 === 0 ? [3_600_000, "h"] : ms % 60_000 === 0 ? [60_000, "m"] : [1000, "s"];
+  const unit =
+    ms % 86_400_000 === 0
+      ? [86_400_000, "d"]
+      : ms % 3_600_000 === 0
+        ? [3_600_000, "h"]
+        : ms % 60_000 === 0
+          ? [60_000, "m"]
+          : [1000, "s"];
   return `every ${ms / (unit[0] as number)}${unit[1]}`;
 }
 
@@ -20,8 +29,16 @@ export function jobTable(jobs: readonly CronJob[], now = Date.now()): string {
       job.id,
       job.name,
       describeSchedule(job.schedule),
-      !job.enabled ? "disabled" : job.state.nextRunAtMs === undefined ? "-" : job.state.nextRunAtMs <= now ? "due now" : `in ${until(job.state.nextRunAtMs, now)}`,
-      job.state.lastRunAtMs === undefined ? "never" : `${job.state.lastRunStatus ?? "?"} ${ago(job.state.lastRunAtMs, now)}`,
+      !job.enabled
+        ? "disabled"
+        : job.state.nextRunAtMs === undefined
+          ? "-"
+          : job.state.nextRunAtMs <= now
+            ? "due now"
+            : `in ${until(job.state.nextRunAtMs, now)}`,
+      job.state.lastRunAtMs === undefined
+        ? "never"
+        : `${job.state.lastRunStatus ?? "?"} ${ago(job.state.lastRunAtMs, now)}`,
     ]),
   );
 }

@@ -131,7 +131,7 @@ function renderStatus(report: StatusReport, { style }: CommandContext): string {
 /** Each agent's heartbeat: interval, next beat, last outcome (ack = HEARTBEAT_OK, nothing sent). */
 function heartbeatLines(agents: StatusResult["heartbeat"]["agents"]): string[] {
   const on = agents.filter((a) => a.enabled || a.lastBeat);
-  if (on.length === 0) return ["  heartbeat off — set agents.defaults.heartbeat.every (e.g. \"30m\")"];
+  if (on.length === 0) return ['  heartbeat off — set agents.defaults.heartbeat.every (e.g. "30m")'];
   return on.map((a) => {
     const next = a.enabled && a.nextBeatAtMs !== undefined ? `, next in ${until(a.nextBeatAtMs)}` : "";
     const last = a.lastBeat
