@@ -52,6 +52,7 @@ const TARGETS = [
     `,
   },
   { name: "@claw/channels", light: true, budgetMb: 1 },
+  { name: "@claw/cron", light: true, budgetMb: 4 },
   { name: "@claw/agent-core", light: false },
 ];
 
