@@ -229,6 +229,31 @@ describe("cron over the gateway", () => {
     expect(jobs.every((j) => !j.enabled)).toBe(true);
   });
 
+  it("a systemEvent job reaches the main session through a heartbeat, even with the periodic heartbeat off", async () => {
+    const stateDir = tempState();
+    const { client, faux, claw } = await boot(stateDir, {});
+    faux.push({ text: "HEARTBEAT_OK" });
+    const mainKey = `agent:${claw.runtime.resolveAgent(undefined).id}:main`;
+    const ended = new Promise<void>((resolve) =>
+      claw.runtime.subscribe((event) => {
+        if (event.sessionKey === mainKey && event.stream === "lifecycle" && event.data.phase === "end")
+          resolve();
+      }),
+    );
+    const job = await client.request("cron.add", {
+      name: "note",
+      schedule: { kind: "every", everyMs: 86_400_000 },
+      payload: { kind: "systemEvent", text: "The backup finished." },
+    });
+    await expect(client.request("cron.run", { id: job.id })).resolves.toMatchObject({
+      ran: true,
+      status: "ok",
+    });
+    await ended;
+    const history = await client.request("chat.history", { sessionKey: mainKey, limit: 10 });
+    expect(JSON.stringify(history.messages[0]?.content)).toContain("System: The backup finished.");
+  });
+
   it("status and health show each agent's heartbeat", async () => {
     const stateDir = tempState();
     const { client } = await boot(stateDir, {

@@ -113,11 +113,16 @@ export function assembleCron(options: CronAssemblyOptions): CronAssembly {
 
   const ports: CronPorts = {
     runAgentTurn,
-    enqueueSystemEvent: ({ sessionKey, text }) => {
+    enqueueSystemEvent: ({ agentId, sessionKey, text }) => {
       systemEvents.enqueue(sessionKey, text);
       queuedKeys.add(sessionKey);
+      // With no periodic heartbeat there is no "next heartbeat": wake one now, or the note would wait forever.
+      const id = agentId ?? runtime.resolveAgent(undefined).id;
+      if (!heartbeat.status().find((a) => a.agentId === id)?.enabled)
+        heartbeat.wake(id, "system event (heartbeat off)");
     },
-    requestHeartbeat: ({ agentId, reason }) => heartbeat.wake(agentId, reason),
+    requestHeartbeat: ({ agentId, reason }) =>
+      heartbeat.wake(agentId ?? runtime.resolveAgent(undefined).id, reason),
     mainSessionKey: (agentId) =>
       buildMainSessionKey(agentId ?? runtime.resolveAgent(undefined).id, config.session.mainKey),
     suppressionReason: (text) => suppressionReason(text),
