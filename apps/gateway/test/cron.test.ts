@@ -3,7 +3,7 @@
  * an agentTurn run on the faux model, jobs surviving a restart with their catch-up policy, and the
  * heartbeat in `status` and `health`.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ClawClient } from "@claw/client";
@@ -252,6 +252,49 @@ describe("cron over the gateway", () => {
     await ended;
     const history = await client.request("chat.history", { sessionKey: mainKey, limit: 10 });
     expect(JSON.stringify(history.messages[0]?.content)).toContain("System: The backup finished.");
+  });
+
+  it("adopts the jobs `claw import openclaw` left in cron/jobs.json, once", async () => {
+    const stateDir = tempState();
+    mkdirSync(join(stateDir, "cron"), { recursive: true });
+    const file = join(stateDir, "cron", "jobs.json");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        jobs: [
+          {
+            id: "oc-1",
+            name: "morning",
+            enabled: true,
+            schedule: { kind: "cron", expr: "0 8 * * *", tz: "UTC" },
+            sessionTarget: "isolated",
+            wakeMode: "next-heartbeat",
+            payload: { kind: "agentTurn", message: "Plan my day" },
+          },
+          {
+            id: "oc-2",
+            name: "old at",
+            enabled: false,
+            schedule: { kind: "at", atMs: Date.parse("2026-01-01T00:00:00Z") },
+            sessionTarget: "main",
+            payload: { kind: "systemEvent", text: "hi" },
+          },
+        ],
+      }),
+    );
+    const first = await boot(stateDir, {});
+    const { jobs } = await first.client.request("cron.list", {});
+    expect(jobs.map((j) => [j.id, j.name, j.enabled])).toEqual([
+      ["oc-1", "morning", true],
+      ["oc-2", "old at", false],
+    ]);
+    expect(existsSync(file)).toBe(false);
+    expect(existsSync(`${file}.adopted`)).toBe(true);
+    await first.stop();
+    cleanups.pop();
+    const second = await boot(stateDir, {});
+    expect((await second.client.request("cron.list", {})).total).toBe(2);
   });
 
   it("status and health show each agent's heartbeat", async () => {

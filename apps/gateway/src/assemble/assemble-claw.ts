@@ -173,6 +173,7 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
     agents,
     db,
     log,
+    stateDir,
     ...(options.deliver ? { deliver: options.deliver } : {}),
   });
   for (const agent of agents) configureAgent(agent, config, env);

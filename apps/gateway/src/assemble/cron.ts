@@ -23,6 +23,7 @@ import {
 import { buildMainSessionKey, parseThinkingLevel } from "@claw/ids";
 import type { LogFile } from "../runtime-adapter/log-file.js";
 import type { AssembledAgent } from "./agents.js";
+import { adoptCronJobsFile } from "./cron-jobs-file.js";
 import { heartbeatAgents } from "./heartbeat-agents.js";
 
 export interface CronAssemblyOptions {
@@ -31,6 +32,8 @@ export interface CronAssemblyOptions {
   agents: readonly AssembledAgent[];
   db: SqliteDatabase;
   log: LogFile;
+  /** Where `claw import openclaw` leaves `cron/jobs.json` for the gateway to adopt. */
+  stateDir: string;
   /**
    * Announce delivery. Until the gateway assembles channels this is left out, and an `announce`
    * job records its run as "not-delivered: this gateway has no channel delivery configured".
@@ -156,6 +159,7 @@ export function assembleCron(options: CronAssemblyOptions): CronAssembly {
       if (!config.cron.enabled) {
         log.write("info", "cron: off (cron.enabled is false); jobs stay stored and do not run");
       } else {
+        adoptCronJobsFile(options.stateDir, service, log);
         const report = await service.start();
         log.write("info", "cron started", { ...report });
       }

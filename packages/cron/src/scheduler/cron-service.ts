@@ -50,6 +50,8 @@ export interface CronService {
   /** Disarms the timer and aborts running runs (recorded as interrupted). */
   stop(): Promise<void>;
   add(input: CronJobCreate): CronJob;
+  /** Adds a job under an id it already has (an import); false when a job with that id exists. */
+  adopt(id: string, input: CronJobCreate): boolean;
   update(id: string, patch: CronJobPatch): CronJob;
   remove(id: string): boolean;
   get(id: string): CronJob | undefined;
@@ -267,6 +269,19 @@ export function createCronService(options: CronServiceOptions): CronService {
       });
       arm();
       return job;
+    },
+
+    adopt(id, input) {
+      if (store.getJob(id)) return false;
+      const job = createJob(input, id, clock.now());
+      save(job);
+      emit({
+        jobId: job.id,
+        action: "added",
+        ...(job.state.nextRunAtMs !== undefined ? { nextRunAtMs: job.state.nextRunAtMs } : {}),
+      });
+      arm();
+      return true;
     },
 
     update(id, patch) {
