@@ -84,7 +84,7 @@ function scheduleOf(params: CronToolParams, nowMs: number): CronSchedule | strin
 export function createCronTool(
   service: CronService,
   now: () => number = Date.now,
-): AgentTool<typeof CronToolParams> {
+): AgentTool<typeof CronToolParams, CronToolParams> {
   return {
     name: CRON_TOOL_NAME,
     label: "Scheduled jobs",
