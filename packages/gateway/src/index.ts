@@ -18,6 +18,7 @@ export type {
   CatalogPort,
   ConfigPort,
   GatewayPorts,
+  ChannelsPort,
   MemoryPort,
   RunEvent,
   RunHandle,

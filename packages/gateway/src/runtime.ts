@@ -7,6 +7,8 @@ import type {
   HealthSummary,
   LogsTailResult,
   MemoryHit,
+  MethodParams,
+  MethodResult,
   ModelEntry,
   PendingExecApproval,
   SessionRow,
@@ -32,6 +34,8 @@ export interface GatewayPorts {
   memory?: MemoryPort;
   /** Optional: exec approvals (`exec.approval.*`); without it the list is empty. */
   approvals?: ApprovalsPort;
+  /** Optional: the `channels.*` methods and `send` answer UNAVAILABLE without it. */
+  channels?: ChannelsPort;
 }
 
 /**
@@ -112,6 +116,33 @@ export interface StatusPort {
     Pick<StatusResult, "runtimeVersion" | "heartbeat" | "channelSummary" | "queuedSystemEvents" | "sessions">
   >;
   tailLogs(query: { cursor?: number; limit: number; maxBytes: number }): Promise<LogsTailResult>;
+}
+
+/** Chat channels (Telegram, …): status, DM pairing, routing explanations, outbound sends. */
+export interface ChannelsPort {
+  status(query: { probe: boolean; channel?: string }): Promise<MethodResult<"channels.status">>;
+  pairingList(query: {
+    channel?: string;
+    accountId?: string;
+  }): Promise<MethodResult<"channels.pairing.list">>;
+  /** Throws RuntimeError("NOT_FOUND") for an unknown or expired code. */
+  pairingDecide(
+    decision: "approve" | "deny",
+    request: { channel: string; accountId: string; requestId: string; notify?: boolean },
+  ): Promise<{ requestId: string; senderId: string; notification?: "not-requested" | "sent" | "failed" }>;
+  explainRoute(
+    query: MethodParams<"channels.routes.explain">,
+  ): Promise<MethodResult<"channels.routes.explain">>;
+  /** Puts a message in the outbox and waits (up to `waitMs`) for it to be delivered. */
+  send(request: {
+    channel?: string;
+    accountId?: string;
+    to: string;
+    text: string;
+    threadId?: string;
+    replyToId?: string;
+    waitMs: number;
+  }): Promise<MethodResult<"send">>;
 }
 
 export interface MemoryPort {

@@ -17,7 +17,10 @@ describe("buildPeerSessionKey", () => {
   const base = { agentId: "Main", channel: "Telegram" };
   it.each([
     [{ ...base, peer: { kind: "direct" as const, id: "42" } }, "agent:main:main"],
-    [{ ...base, peer: { kind: "direct" as const, id: "42" }, dmScope: "per-peer" as const }, "agent:main:dm:42"],
+    [
+      { ...base, peer: { kind: "direct" as const, id: "42" }, dmScope: "per-peer" as const },
+      "agent:main:dm:42",
+    ],
     [
       { ...base, peer: { kind: "direct" as const, id: "42" }, dmScope: "per-channel-peer" as const },
       "agent:main:telegram:dm:42",
