@@ -11,12 +11,12 @@ function inline(text: string): string {
   const codes: string[] = [];
   let out = text.replace(/`([^`\n]+)`/g, (_, code: string) => {
     codes.push(`<code>${escapeHtml(code)}</code>`);
-    return `\u0000${codes.length - 1}\u0000`;
+    return `\uE000${codes.length - 1}\uE000`;
   });
   const links: string[] = [];
   out = out.replace(/\[([^\]\n]+)\]\((https?:\/\/[^)\s]+)\)/g, (_, label: string, url: string) => {
     links.push(`<a href="${escapeAttr(url)}">${escapeHtml(label)}</a>`);
-    return `\u0001${links.length - 1}\u0001`;
+    return `\uE001${links.length - 1}\uE001`;
   });
   out = escapeHtml(out)
     .replace(/\*\*([^*\n]+)\*\*/g, "<b>$1</b>")
@@ -25,8 +25,8 @@ function inline(text: string): string {
     .replace(/(^|[^\w*])\*(\S(?:[^*\n]*\S)?)\*(?!\w)/g, "$1<i>$2</i>")
     .replace(/(^|[^\w])_(\S(?:[^_\n]*\S)?)_(?!\w)/g, "$1<i>$2</i>");
   return out
-    .replace(/\u0001(\d+)\u0001/g, (_, i: string) => links[Number(i)] ?? "")
-    .replace(/\u0000(\d+)\u0000/g, (_, i: string) => codes[Number(i)] ?? "");
+    .replace(/\uE001(\d+)\uE001/g, (_, i: string) => links[Number(i)] ?? "")
+    .replace(/\uE000(\d+)\uE000/g, (_, i: string) => codes[Number(i)] ?? "");
 }
 
 /**

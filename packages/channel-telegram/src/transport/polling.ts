@@ -26,7 +26,11 @@ const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (signal.aborted) return resolve();
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+    const wake = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    signal.addEventListener("abort", wake, { once: true });
   });
 
 const FATAL_CODES = new Set([401, 403, 404, 409]);
