@@ -74,6 +74,7 @@ export class FakeBotApi {
   private readonly faults = new Map<string, Fault[]>();
   private dropPolls = 0;
   private holding = false;
+  private holdAfter = 0;
   private readonly held: (() => void)[] = [];
   private readonly pollWaiters = new Set<() => void>();
   private readonly files = new Map<string, { path: string; content: Buffer }>();
@@ -181,8 +182,9 @@ export class FakeBotApi {
   }
 
   /** Holds sends (not yet acknowledged) until `releaseHeld()`; a send whose client died meanwhile is lost. */
-  holdSends(hold = true): void {
+  holdSends(hold = true, options: { afterDelivered?: number } = {}): void {
     this.holding = hold;
+    this.holdAfter = options.afterDelivered ?? 0;
   }
 
   releaseHeld(): void {
@@ -323,7 +325,7 @@ export class FakeBotApi {
     }
     const length = params.parse_mode === "HTML" ? htmlTextLength(text) : text.length;
     if (length > MAX_TEXT) return fail(res, { status: 400, description: "Bad Request: message is too long" });
-    if (this.holding) {
+    if (this.holding && this.sent.length >= this.holdAfter) {
       this.onHeld?.("sendMessage", params);
       await new Promise<void>((resolve) => this.held.push(resolve));
       if (req.socket.destroyed || res.destroyed) return; // the client died before Telegram answered
