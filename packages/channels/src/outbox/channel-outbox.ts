@@ -87,6 +87,7 @@ export function createChannelOutbox(options: ChannelOutboxOptions): ChannelOutbo
   let started = false;
 
   const notify = (outboxId: number) => {
+    if (!waiters.has(outboxId)) return;
     const state = store.state(outboxId);
     if (!state || state.chunks.some((c) => c.status === "pending")) return;
     for (const wake of waiters.get(outboxId) ?? []) wake();

@@ -15,19 +15,17 @@ CREATE TABLE IF NOT EXISTS channel_outbox (
 );
 CREATE TABLE IF NOT EXISTS channel_outbox_chunks (
   outbox_id INTEGER NOT NULL REFERENCES channel_outbox(id) ON DELETE CASCADE,
-  idx INTEGER NOT NULL, text TEXT NOT NULL,
+  idx INTEGER NOT NULL, lane TEXT NOT NULL, text TEXT NOT NULL,
   status TEXT NOT NULL DEFAULT 'pending', attempts INTEGER NOT NULL DEFAULT 0,
   next_attempt_at INTEGER NOT NULL DEFAULT 0, platform_message_id TEXT, last_error TEXT,
   delivered_at INTEGER,
   PRIMARY KEY (outbox_id, idx)
 );
-CREATE INDEX IF NOT EXISTS channel_outbox_chunks_pending ON channel_outbox_chunks (status, outbox_id, idx);
-CREATE INDEX IF NOT EXISTS channel_outbox_lane ON channel_outbox (lane, id);`;
+CREATE INDEX IF NOT EXISTS channel_outbox_chunks_pending ON channel_outbox_chunks (status, lane, outbox_id, idx);`;
 
 export interface OutboxChunk {
   outboxId: number;
   idx: number;
-  count: number;
   channel: string;
   accountId: string;
   lane: string;
@@ -85,16 +83,15 @@ export function openOutboxStore(db: SqliteDatabase): OutboxStore {
   const insertMessage = db.prepare(
     "INSERT INTO channel_outbox (channel, account_id, lane, target, source, created_at) VALUES (?, ?, ?, ?, ?, ?)",
   );
-  const insertChunk = db.prepare("INSERT INTO channel_outbox_chunks (outbox_id, idx, text) VALUES (?, ?, ?)");
+  const insertChunk = db.prepare(
+    "INSERT INTO channel_outbox_chunks (outbox_id, idx, lane, text) VALUES (?, ?, ?, ?)",
+  );
   const next = db.prepare(
-    `SELECT o.id, o.channel, o.account_id, o.lane, o.target, c.idx, c.text, c.attempts, c.next_attempt_at,
-       (SELECT COUNT(*) FROM channel_outbox_chunks k WHERE k.outbox_id = o.id) AS count
-     FROM channel_outbox o JOIN channel_outbox_chunks c ON c.outbox_id = o.id
-     WHERE o.lane = ? AND c.status = 'pending' ORDER BY o.id, c.idx LIMIT 1`,
+    `SELECT o.id, o.channel, o.account_id, o.lane, o.target, c.idx, c.text, c.attempts, c.next_attempt_at
+     FROM channel_outbox_chunks c JOIN channel_outbox o ON o.id = c.outbox_id
+     WHERE c.status = 'pending' AND c.lane = ? ORDER BY c.outbox_id, c.idx LIMIT 1`,
   );
-  const lanes = db.prepare(
-    "SELECT DISTINCT o.lane FROM channel_outbox o JOIN channel_outbox_chunks c ON c.outbox_id = o.id WHERE c.status = 'pending'",
-  );
+  const lanes = db.prepare("SELECT DISTINCT lane FROM channel_outbox_chunks WHERE status = 'pending'");
   const markDelivered = db.prepare(
     "UPDATE channel_outbox_chunks SET status = 'delivered', platform_message_id = ?, delivered_at = ?, attempts = attempts + 1 WHERE outbox_id = ? AND idx = ? AND status = 'pending'",
   );
@@ -129,7 +126,7 @@ export function openOutboxStore(db: SqliteDatabase): OutboxStore {
           now,
         ) as { lastInsertRowid?: number | bigint };
         const id = Number(result.lastInsertRowid);
-        for (const [idx, text] of entry.chunks.entries()) insertChunk.run(id, idx, text);
+        for (const [idx, text] of entry.chunks.entries()) insertChunk.run(id, idx, lane, text);
         return id;
       })();
     },
@@ -139,7 +136,6 @@ export function openOutboxStore(db: SqliteDatabase): OutboxStore {
       return {
         outboxId: Number(r.id),
         idx: Number(r.idx),
-        count: Number(r.count),
         channel: String(r.channel),
         accountId: String(r.account_id),
         lane: String(r.lane),
