@@ -22,7 +22,7 @@ if (!existsSync(join(appDir, "dist", "main.js")))
 
 const ROUNDS = 9;
 const IDLE_MS = 1000;
-const TIMEOUT_MS = 20_000;
+const TIMEOUT_MS = 60_000;
 
 /** The environment of a first run: no config, no state, nothing inherited that changes startup. */
 function freshEnv(home: string): NodeJS.ProcessEnv {
