@@ -18,7 +18,7 @@ afterEach(async () => {
   await Promise.all(homes.splice(0).map((h) => h.cleanup()));
 });
 
-async function until(check: () => boolean, ms = 5_000): Promise<void> {
+async function until(check: () => boolean, ms = 20_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!check()) {
     if (Date.now() > deadline) throw new Error("timed out");

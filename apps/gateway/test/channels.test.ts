@@ -8,7 +8,7 @@ import { createFauxProvider } from "@claw/providers";
 import { afterEach, describe, expect, it } from "vitest";
 import { startTestGateway } from "./helpers.js";
 
-async function until(check: () => boolean, ms = 5_000): Promise<void> {
+async function until(check: () => boolean, ms = 20_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!check()) {
     if (Date.now() > deadline) throw new Error("timed out");
