@@ -4,17 +4,12 @@
  * Bot API with the faux model.
  */
 import { FakeBotApi } from "@claw/channel-telegram/testing";
+import { waitUntil } from "@claw/channels/testing";
 import { createFauxProvider } from "@claw/providers";
 import { afterEach, describe, expect, it } from "vitest";
 import { startTestGateway } from "./helpers.js";
 
-async function until(check: () => boolean, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const until = (check: () => boolean) => waitUntil(check, { ms: 20_000 });
 
 describe("gateway with Telegram", () => {
   const fakes: FakeBotApi[] = [];

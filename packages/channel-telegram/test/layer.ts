@@ -16,6 +16,7 @@ import {
   openOutboxStore,
   openPairingStore,
 } from "@claw/channels";
+import { waitUntil } from "@claw/channels/testing";
 import { createFauxProvider, type FauxStep, type Model } from "@claw/providers";
 import Database from "better-sqlite3";
 import { createTelegramChannel, type TelegramChannelOptions } from "../src/index.js";
@@ -120,10 +121,5 @@ export async function startLayer(options: LayerOptions) {
 }
 
 /** Polls `check` until it returns true (or fails after `ms`). */
-export async function until(check: () => boolean, ms = 5_000, what = "condition"): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+export const until = (check: () => boolean, ms = 5_000, what = "condition"): Promise<void> =>
+  waitUntil(check, { ms, what });

@@ -187,3 +187,20 @@ export const CHANNEL_CONTRACT_CHECKS: readonly ContractCheck[] = [
     },
   },
 ];
+
+/**
+ * Polls `check` every 10 ms until it holds; throws naming `what` after `ms`.
+ *
+ * @example
+ * await waitUntil(() => api.sent.length === 2, { what: "two replies" });
+ */
+export async function waitUntil(
+  check: () => boolean,
+  options: { ms?: number; what?: string } = {},
+): Promise<void> {
+  const deadline = Date.now() + (options.ms ?? 10_000);
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${options.what ?? "a condition"}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -9,6 +9,7 @@ export {
   type ChannelHarness,
   type ContractCheck,
   recordingContext,
+  waitUntil,
 } from "./contract.js";
 
 // The toy channel (also the smallest example of a channel).

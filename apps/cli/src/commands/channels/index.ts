@@ -113,6 +113,14 @@ function tokenChange(values: ParsedCommandArgs["values"]): Record<string, string
   return { ...(token ? { botToken: token } : {}), ...(tokenFile ? { tokenFile } : {}) };
 }
 
+/** Sets each field under `path` in the config document. */
+function setFields(document: unknown, path: (string | number)[], fields: Record<string, unknown>): unknown {
+  return Object.entries(fields).reduce(
+    (doc, [key, value]) => setAtPath(doc, [...path, key], value),
+    document,
+  );
+}
+
 async function add(
   { values, positionals }: ParsedCommandArgs,
   context: CommandContext,
@@ -129,8 +137,7 @@ async function add(
   };
   return editConfigDocument(
     context,
-    (document) =>
-      Object.entries(fields).reduce((doc, [key, value]) => setAtPath(doc, [...path, key], value), document),
+    (document) => setFields(document, path, fields),
     `added ${channel} account ${normalizeAccountId(account)}`,
   );
 }
@@ -150,8 +157,7 @@ async function login(
   const path = accountPath(channel, stringFlag(values, "account"));
   return editConfigDocument(
     context,
-    (document) =>
-      Object.entries(change).reduce((doc, [key, value]) => setAtPath(doc, [...path, key], value), document),
+    (document) => setFields(document, path, change),
     `stored the ${channel} credentials — check them with \`claw channels status --probe\``,
   );
 }
