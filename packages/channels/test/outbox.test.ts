@@ -54,6 +54,27 @@ describe("channel outbox", () => {
     await outbox.stop();
   });
 
+  it("threads only the first chunk of a reply to the user's message", async () => {
+    const platform = recorder();
+    const outbox = createChannelOutbox({
+      store: openOutboxStore(state.db),
+      send: platform.send,
+      textLimit: () => 40,
+    });
+    outbox.start();
+    const text = Array.from({ length: 4 }, (_, i) => `Line ${i} of the reply here.`).join("\n");
+    const r = await outbox.deliver({ channel: "toy", to: "u1", replyToMessageId: "77" }, text);
+    if (r.status !== "queued") throw new Error("expected queued");
+    await outbox.settled(r.outboxId);
+    expect(platform.sent.map((s) => s.target.replyToMessageId)).toEqual([
+      "77",
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    await outbox.stop();
+  });
+
   it.each(["NO_REPLY", "no_reply", " HEARTBEAT_OK ", "**NO_REPLY**"])(
     "never delivers the silent token %j",
     async (token) => {

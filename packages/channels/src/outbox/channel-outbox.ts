@@ -121,7 +121,10 @@ export function createChannelOutbox(options: ChannelOutboxOptions): ChannelOutbo
       accountId: chunk.accountId,
     };
     try {
-      const sent = await options.send(chunk.channel, chunk.accountId, chunk.target, chunk.text);
+      // Only the first chunk replies to the user's message; the rest follow it.
+      const { replyToMessageId, ...rest } = chunk.target;
+      const target = chunk.idx === 0 && replyToMessageId ? chunk.target : rest;
+      const sent = await options.send(chunk.channel, chunk.accountId, target, chunk.text);
       store.delivered(chunk.outboxId, chunk.idx, sent.messageId, now());
       options.onDelivered?.(info);
     } catch (thrown) {
