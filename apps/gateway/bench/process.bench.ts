@@ -3,14 +3,16 @@
  * state dir and HOME and no config file, against a bare `node -e 0` started the same way.
  * - cold start: spawn until the "listening on" stdout line (target ≤ 300 ms over `node -e 0`);
  * - idle RSS: VmRSS from /proc/<pid>/status 1 s after listening (target ≤ 80 MB);
+ * - idle RSS with Telegram enabled (a bot polling a fake Bot API in this process; target ≤ 90 MB);
  * then SIGTERM and wait for a clean exit. Runs against the built dist (`pnpm bench` builds first).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { report } from "@claw/bench-harness";
+import { FakeBotApi } from "@claw/channel-telegram/testing";
 import { GATEWAY_NODE_FLAGS } from "../src/paths.js";
 
 const appDir = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -20,7 +22,7 @@ if (!existsSync(join(appDir, "dist", "main.js")))
 
 const ROUNDS = 9;
 const IDLE_MS = 1000;
-const TIMEOUT_MS = 20_000;
+const TIMEOUT_MS = 60_000;
 
 /** The environment of a first run: no config, no state, nothing inherited that changes startup. */
 function freshEnv(home: string): NodeJS.ProcessEnv {
@@ -92,6 +94,16 @@ async function gatewayRun(home: string): Promise<{ startMs: number; rssMb: numbe
   return { startMs, rssMb };
 }
 
+/** A home whose config enables one Telegram bot polling `api`. */
+function withTelegram(home: string, api: FakeBotApi): string {
+  mkdirSync(join(home, ".claw"), { recursive: true });
+  writeFileSync(
+    join(home, ".claw", "claw.json"),
+    JSON.stringify({ channels: { telegram: { botToken: api.token, apiRoot: api.url, dmPolicy: "open" } } }),
+  );
+  return home;
+}
+
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
@@ -99,19 +111,28 @@ const median = (values: number[]) =>
 const base: number[] = [];
 const start: number[] = [];
 const rss: number[] = [];
+const telegramRss: number[] = [];
+const telegram = await new FakeBotApi().start();
 for (let i = 0; i < ROUNDS + 1; i++) {
   const home = mkdtempSync(join(tmpdir(), "claw-gw-bench-"));
+  const telegramHome = withTelegram(mkdtempSync(join(tmpdir(), "claw-gw-bench-tg-")), telegram);
   try {
     const b = await bareNode(home);
     const run = await gatewayRun(home);
+    const withBot = await gatewayRun(telegramHome);
     if (i === 0) continue; // warm-up: the first spawn pays for a cold disk cache
     base.push(b);
     start.push(run.startMs);
     if (run.rssMb !== undefined) rss.push(run.rssMb);
+    if (withBot.rssMb !== undefined) telegramRss.push(withBot.rssMb);
   } finally {
     rmSync(home, { recursive: true, force: true });
+    rmSync(telegramHome, { recursive: true, force: true });
   }
 }
+if ((telegram.calls.get("getUpdates") ?? 0) === 0)
+  throw new Error("the Telegram bot never polled the fake Bot API");
+await telegram.close();
 
 const baseMs = median(base);
 const startMs = median(start);
@@ -125,3 +146,14 @@ if (rss.length > 0)
     target: { max: 80 },
   });
 else process.stderr.write("gateway process: no /proc on this system, idle RSS not measured\n");
+if (telegramRss.length > 0)
+  report(
+    "gateway process",
+    `idle RSS with Telegram enabled ${IDLE_MS / 1000} s after listening`,
+    median(telegramRss),
+    "MB",
+    {
+      baseline: { name: "idle RSS", value: median(rss) },
+      target: { max: 90 },
+    },
+  );

@@ -9,10 +9,12 @@ import { eventToWire } from "@claw/cron";
 import { type GatewayAuth, type GatewayHandle, startGateway } from "@claw/gateway";
 import type { AssembledAgent } from "./assemble/agents.js";
 import { type AssembleClawOptions, type AssembledClaw, assembleClaw } from "./assemble/assemble-claw.js";
+import { type AssembledChannels, assembleChannels } from "./assemble/channels/assemble-channels.js";
 import { modelKnowledge } from "./assemble/models.js";
 import { createOllamaProbe, type ServerProbe } from "./assemble/ollama-probe.js";
 import { bindHost, ensureGatewayToken, gatewayStatePath } from "./paths.js";
 import { type ConfigReloader, createConfigReloader } from "./reload/config-reloader.js";
+import { channelSummary, createChannelsPort } from "./runtime-adapter/channels-port.js";
 import { createConfigAccess } from "./runtime-adapter/config-access.js";
 import { createGatewayPorts } from "./runtime-adapter/create-gateway-ports.js";
 import { routeLibraryChatter } from "./runtime-adapter/library-chatter.js";
@@ -51,6 +53,8 @@ export interface ClawGateway {
   sessions: PersistentSessionStore;
   agents: readonly AssembledAgent[];
   gateway: GatewayHandle;
+  /** The chat channels (Telegram, …) and their outbox: `channels.deliver(target, text)`. */
+  channels: AssembledChannels;
   log: LogFile;
   /** The config in force, live reloads and their outcome. */
   config: ConfigReloader;
@@ -101,7 +105,28 @@ async function serveAssembled(options: StartClawOptions, assembled: AssembledCla
     log: (level, message, fields) => log.write(level, message, fields),
     watch: options.watchConfig ?? true,
   });
-  const ports = createGatewayPorts({
+  const commandOptions = {
+    // `/queue` stores the channel layer's queue override; channels obey it.
+    queue: queueCommandSupport(),
+    stopChildren: (sessionKey: string) => assembled.subagents.stop(sessionKey),
+    compact: async (sessionKey: string) => {
+      const outcome = await runtime.compact(sessionKey);
+      return outcome.compacted
+        ? `Compacted: the conversation is now ${outcome.messages} messages.`
+        : `Nothing to compact: ${outcome.reason}.`;
+    },
+  };
+  const channels = assembleChannels({
+    config,
+    stateDbPath,
+    stateDir,
+    runtime,
+    defaultAgentId: runtime.resolveAgent(undefined).id,
+    log,
+    env,
+    commands: commandOptions,
+  });
+  const basePorts = createGatewayPorts({
     runtime,
     sessions,
     agents,
@@ -116,18 +141,23 @@ async function serveAssembled(options: StartClawOptions, assembled: AssembledCla
     toolProfile: config.tools.profile,
     approvals: assembled.approvals.broker,
     inbox: assembled.inbox,
-    commands: {
-      // `/queue` stores the channel layer's queue override; channels obey it.
-      queue: queueCommandSupport(),
-      stopChildren: (sessionKey) => assembled.subagents.stop(sessionKey),
-      compact: async (sessionKey) => {
-        const outcome = await runtime.compact(sessionKey);
-        return outcome.compacted
-          ? `Compacted: the conversation is now ${outcome.messages} messages.`
-          : `Nothing to compact: ${outcome.reason}.`;
-      },
-    },
+    commands: commandOptions,
   });
+  const ports = {
+    ...basePorts,
+    channels: createChannelsPort(channels),
+    status: {
+      ...basePorts.status,
+      health: async () => ({ ...(await basePorts.status.health()), ...channelSummary(channels) }),
+      status: async () => ({
+        ...(await basePorts.status.status()),
+        channelSummary: Object.entries(channelSummary(channels).channels).map(([channel, summary]) => ({
+          channel,
+          ...summary,
+        })),
+      }),
+    },
+  };
   // Messages acknowledged before a crash run now (or are reported failed), before new ones arrive.
   const recovered = await ports.runs.durable.recover();
   if (recovered.resumed + recovered.completed + recovered.interrupted > 0)
@@ -148,13 +178,15 @@ async function serveAssembled(options: StartClawOptions, assembled: AssembledCla
       warn: (message, fields) => log.write("warn", message, fields),
       error: (message, fields) => log.write("error", message, fields),
     },
-  }).catch((error: unknown) => {
+  }).catch(async (error: unknown) => {
     reloader.close();
+    await channels.close();
     throw error;
   });
   // Jobs start once clients can hear about them: the `cron` event follows every change and run.
   assembled.cron.onEvent((event) => gateway.broadcast("cron", eventToWire(event)));
   await assembled.cron.start();
+  await channels.start();
   const stopRoutingChatter = options.libraryChatter === "inherit" ? () => {} : routeLibraryChatter(log);
   writeFileSync(
     gatewayStatePath(stateDir),
@@ -180,6 +212,7 @@ async function serveAssembled(options: StartClawOptions, assembled: AssembledCla
     sessions,
     agents,
     gateway,
+    channels,
     log,
     config: reloader,
     async close(closeOptions) {
@@ -190,6 +223,7 @@ async function serveAssembled(options: StartClawOptions, assembled: AssembledCla
       // Runs aborted by the drain before they started stay queued for the next start.
       ports.runs.durable.beginShutdown();
       await gateway.close(closeOptions);
+      await channels.close();
       await assembled.close();
       if (existsSync(gatewayStatePath(stateDir))) rmSync(gatewayStatePath(stateDir), { force: true });
       stopRoutingChatter();

@@ -1,11 +1,81 @@
 /**
- * @claw/channels — the channel layer between chat platforms and the agent runtime. Today: the
- * inbound dispatcher (dedupe, chat commands, session expiry, what a message does to a busy
- * session) and reply chunking; channel adapters, routing and the outbox build on it.
- * It never imports the runtime: the app passes it the runtime and the functions it needs.
+ * @claw/channels — the channel layer between chat platforms and the agent runtime: the narrow
+ * `Channel` contract a platform package implements, routing by bindings, session keys per
+ * dmScope, DM pairing and group gating, the inbound dispatcher (dedupe, commands, queue modes,
+ * debounce), the durable outbox, and supervision of every channel account. It never imports the
+ * runtime: the app passes it the runtime port and the functions it needs.
  */
 
-// Commonly used: the inbound dispatcher in front of the runtime, and its types.
+// Commonly used: the contract a chat platform implements.
+export type {
+  Channel,
+  ChannelCapabilities,
+  ChannelContext,
+  ChannelInbound,
+  ChannelPeer,
+  ChannelTarget,
+  MediaRef,
+  ProbeResult,
+  SendResult,
+} from "./contract/channel.js";
+export { asSendError, ChannelSendError, type SendFailureKind } from "./contract/errors.js";
+
+// Delivery: the durable outbox and the `deliver(target, text)` others are given.
+export {
+  type ChannelOutbox,
+  type ChannelOutboxOptions,
+  createChannelOutbox,
+  type DeliverFn,
+  type DeliveryReceipt,
+  type DeliveryTarget,
+} from "./outbox/channel-outbox.js";
+export { type OutboxMessageState, type OutboxStore, openOutboxStore } from "./outbox/outbox-store.js";
+
+// Running channels: supervision with restart backoff, and the inbound walk to the runtime.
+export {
+  type ChannelAccountSpec,
+  type ChannelManager,
+  type ChannelManagerOptions,
+  createChannelManager,
+} from "./manager/channel-manager.js";
+export type { AccountStatus } from "./manager/account-status.js";
+export {
+  type ChannelPipeline,
+  type ChannelPipelineOptions,
+  createChannelPipeline,
+  type InboundOutcome,
+  type RoutingSettings,
+} from "./pipeline/channel-pipeline.js";
+
+// Routing and access: which agent answers, and who may talk to it.
+export {
+  type RouteBinding,
+  type RouteDecision,
+  type RouteInput,
+  type RouteTier,
+  resolveRoute,
+} from "./routing/resolve-route.js";
+export {
+  type AccessDecision,
+  type AccessSettings,
+  type DmPolicy,
+  decideAccess,
+  type GroupPolicy,
+  type GroupSettings,
+  senderAllowed,
+} from "./access/access-policy.js";
+export {
+  DEFAULT_PAIRING_LIMITS,
+  openPairingStore,
+  type PairingAsk,
+  type PairingLimits,
+  type PairingRequestRow,
+  type PairingStore,
+} from "./access/pairing-store.js";
+export { type AccountStateStore, openAccountState } from "./state/account-state.js";
+export type { SqliteDatabase, SqliteStatement } from "./state/sqlite.js";
+
+// The inbound dispatcher in front of the runtime, and its types.
 export { createInboundDispatcher, type InboundDispatcher } from "./inbound/dispatcher.js";
 export type {
   DispatchResult,
@@ -37,8 +107,10 @@ export {
   resolveQueueSettings,
 } from "./inbound/queue-settings.js";
 
-// Replies: blocks for channels that post while streaming.
+// Replies: chunking for a channel's limit, and blocks for channels that post while streaming.
+export { chunkForChannel } from "./outbox/chunk-for-channel.js";
 export { type BlockChunkOptions, chunkReplyText, DEFAULT_BLOCK_CHUNK } from "./reply/block-chunker.js";
+export { DEFAULT_RETRY, type RetryPolicy, retryDelayMs } from "./outbox/backoff.js";
 
 // Advanced: the dispatcher's building blocks.
 export { createDedupeCache, type DedupeCache, dedupeKey } from "./inbound/dedupe.js";

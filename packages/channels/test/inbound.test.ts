@@ -120,6 +120,21 @@ describe("cap and drop (behaviour 54)", () => {
     ]);
     expect(toFollowUpTurns(pending, "followup").map((t) => t.text)).toEqual(["a", "b", "c"]);
   });
+  it("collect never merges messages of different senders or chats into one turn", () => {
+    const pending = [
+      { text: "a", channel: "tg", peer: "-100", senderId: "1" },
+      { text: "b", channel: "tg", peer: "-100", senderId: "2" },
+      { text: "c", channel: "tg", peer: "-100", senderId: "1" },
+      { text: "d", channel: "tg", peer: "-200", senderId: "1" },
+      { text: "e", channel: "tg", accountId: "work", peer: "-100", senderId: "1" },
+    ];
+    expect(toFollowUpTurns(pending, "collect").map((t) => [t.senderId, t.peer, t.text])).toEqual([
+      ["1", "-100", "[2 messages arrived while you were busy]\n1. a\n2. c"],
+      ["2", "-100", "b"],
+      ["1", "-200", "d"],
+      ["1", "-100", "e"],
+    ]);
+  });
 });
 
 describe("queue directive parsing (behaviour 55)", () => {

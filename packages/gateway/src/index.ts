@@ -19,6 +19,7 @@ export type {
   ConfigPort,
   CronPort,
   GatewayPorts,
+  ChannelsPort,
   MemoryPort,
   RunEvent,
   RunHandle,

@@ -37,6 +37,8 @@ export interface GatewayPorts {
   approvals?: ApprovalsPort;
   /** Optional: the `cron.*` methods answer UNAVAILABLE without it. */
   cron?: CronPort;
+  /** Optional: the `channels.*` methods and `send` answer UNAVAILABLE without it. */
+  channels?: ChannelsPort;
 }
 
 /**
@@ -130,6 +132,31 @@ export interface CronPort {
   remove(id: string): Promise<boolean>;
   run(id: string, mode: "due" | "force" | "if-enabled"): Promise<MethodResult<"cron.run">>;
   runs(params: MethodParams<"cron.runs">): Promise<MethodResult<"cron.runs">>;
+/** Chat channels (Telegram, …): status, DM pairing, routing explanations, outbound sends. */
+export interface ChannelsPort {
+  status(query: { probe: boolean; channel?: string }): Promise<MethodResult<"channels.status">>;
+  pairingList(query: {
+    channel?: string;
+    accountId?: string;
+  }): Promise<MethodResult<"channels.pairing.list">>;
+  /** Throws RuntimeError("NOT_FOUND") for an unknown or expired code. */
+  pairingDecide(
+    decision: "approve" | "deny",
+    request: { channel: string; accountId: string; requestId: string; notify?: boolean },
+  ): Promise<{ requestId: string; senderId: string; notification?: "not-requested" | "sent" | "failed" }>;
+  explainRoute(
+    query: MethodParams<"channels.routes.explain">,
+  ): Promise<MethodResult<"channels.routes.explain">>;
+  /** Puts a message in the outbox and waits (up to `waitMs`) for it to be delivered. */
+  send(request: {
+    channel?: string;
+    accountId?: string;
+    to: string;
+    text: string;
+    threadId?: string;
+    replyToId?: string;
+    waitMs: number;
+  }): Promise<MethodResult<"send">>;
 }
 
 export interface MemoryPort {

@@ -33,6 +33,15 @@ export {
   subagentDepth,
 } from "./session-key/parse.js";
 export { type NormalizeContext, normalizeSessionKey } from "./session-key/normalize.js";
+export {
+  buildPeerSessionKey,
+  normalizeAccountId,
+  type PeerKeyParams,
+  type PeerKind,
+} from "./session-key/peer.js";
+
+// Silent reply tokens: replies that never reach a user.
+export { HEARTBEAT_TOKEN, SILENT_TOKENS, stripSilentTokens } from "./reply-tokens/silent.js";
 
 // Did-you-mean support for mistyped identifiers.
 export { editDistance } from "./suggest/edit-distance.js";

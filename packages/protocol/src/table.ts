@@ -4,6 +4,7 @@ import { ConnectChallenge, HealthSummary, PresenceEntry, ShutdownEvent, TickEven
 import { AgentParams, AgentResult, AgentWaitParams, AgentWaitResult } from "./methods/agent.js";
 import { AgentEvent } from "./methods/agent-event.js";
 import * as approvals from "./methods/approvals.js";
+import * as channels from "./methods/channels.js";
 import * as chat from "./methods/chat.js";
 import * as config from "./methods/config.js";
 import * as cron from "./methods/cron.js";
@@ -218,6 +219,43 @@ export const METHODS = {
     "Run a job now; answers when it ended.",
   ),
   "cron.runs": m(cron.CronRunsParams, cron.CronRunsResult, "operator.read", "Finished runs, newest first."),
+  "channels.status": m(
+    channels.ChannelsStatusParams,
+    channels.ChannelsStatusResult,
+    "operator.read",
+    "Chat channel accounts: running, connected, last error, optional probe.",
+  ),
+  "channels.pairing.list": m(
+    channels.ChannelsPairingListParams,
+    channels.ChannelsPairingListResult,
+    "operator.pairing",
+    "Pending DM pairing requests of chat channels.",
+  ),
+  "channels.pairing.approve": m(
+    channels.ChannelsPairingApproveParams,
+    channels.ChannelsPairingApproveResult,
+    "operator.pairing",
+    "Approve a DM pairing code: the sender may talk to the agent.",
+  ),
+  "channels.pairing.dismiss": m(
+    channels.ChannelsPairingDismissParams,
+    channels.ChannelsPairingDismissResult,
+    "operator.pairing",
+    "Deny a DM pairing code.",
+  ),
+  "channels.routes.explain": m(
+    channels.ChannelsRoutesExplainParams,
+    channels.ChannelsRoutesExplainResult,
+    "operator.read",
+    "Which agent and session a chat routes to, and which binding matched.",
+  ),
+  send: m(
+    channels.SendParams,
+    channels.SendResult,
+    "operator.write",
+    "Send a message to a chat through a channel (durable outbox).",
+    true,
+  ),
 } satisfies Record<string, MethodSpec>;
 
 export type MethodName = keyof typeof METHODS;

@@ -1,6 +1,7 @@
-/** Silent reply tokens: a reply that is only one of these is not delivered. */
-export const SILENT_TOKENS = ["NO_REPLY", "REPLY_SKIP", "ANNOUNCE_SKIP"] as const;
-export const HEARTBEAT_TOKEN = "HEARTBEAT_OK";
+/** Silent reply tokens (owned by @claw/ids): a reply that is only one of these is not delivered. */
+import { HEARTBEAT_TOKEN, SILENT_TOKENS } from "@claw/ids";
+
+export { HEARTBEAT_TOKEN, SILENT_TOKENS };
 
 export interface SuppressionOptions {
   /** Heartbeat runs: a reply holding HEARTBEAT_OK plus at most `ackMaxChars` other chars is dropped. */

@@ -265,6 +265,9 @@ function toPending(message: InboundMessage): PendingMessage {
   return {
     text: message.text,
     ...(message.channel ? { channel: message.channel } : {}),
+    ...(message.accountId ? { accountId: message.accountId } : {}),
+    ...(message.peer ? { peer: message.peer } : {}),
+    ...(message.senderId ? { senderId: message.senderId } : {}),
     ...(message.threadId ? { threadId: message.threadId } : {}),
     ...(message.id ? { id: message.id } : {}),
     ...(message.senderIsOwner !== undefined ? { senderIsOwner: message.senderIsOwner } : {}),

@@ -7,6 +7,10 @@ import type { DropPolicy } from "./queue-settings.js";
 export interface PendingMessage {
   text: string;
   channel?: string;
+  accountId?: string;
+  /** The chat the message came from: replies go back there. */
+  peer?: string;
+  senderId?: string;
   threadId?: string;
   /** Message id of the latest message folded into this one (for reply threading). */
   id?: string;
@@ -51,14 +55,17 @@ export function droppedSummary(dropped: readonly PendingMessage[]): string | und
 export interface FollowUpTurn {
   text: string;
   channel?: string;
+  accountId?: string;
+  peer?: string;
+  senderId?: string;
   threadId?: string;
   id?: string;
   senderIsOwner?: boolean;
 }
 
 /**
- * Turns held messages into follow-up turns. `collect` merges messages of one route (channel +
- * thread) into one turn; `followup` keeps one turn per message. A summary of dropped messages
+ * Turns held messages into follow-up turns. `collect` merges messages of one route (channel,
+ * account, chat, thread and sender) into one turn, never messages of different senders or chats; `followup` keeps one turn per message. A summary of dropped messages
  * leads the first turn.
  */
 export function toFollowUpTurns(
@@ -71,7 +78,9 @@ export function toFollowUpTurns(
   else {
     const routes = new Map<string, PendingMessage[]>();
     for (const m of pending) {
-      const route = `${m.channel ?? ""}\u0000${m.threadId ?? ""}`;
+      const route = [m.channel, m.accountId, m.peer, m.threadId, m.senderId]
+        .map((v) => v ?? "")
+        .join("\u0000");
       routes.set(route, [...(routes.get(route) ?? []), m]);
     }
     for (const group of routes.values()) {

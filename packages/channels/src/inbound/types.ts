@@ -18,6 +18,8 @@ export interface InboundMessage {
   channel?: string;
   accountId?: string;
   peer?: string;
+  /** Who wrote it: collect mode never merges messages of different senders. */
+  senderId?: string;
   threadId?: string;
   /** Media messages skip inbound debouncing. */
   hasMedia?: boolean;

@@ -51,7 +51,13 @@ function findCut(text: string, min: number, max: number): number {
     }
     if (best > 0) return best;
   }
-  return max;
+  return surrogateSafe(text, max);
+}
+
+/** Moves a cut back by one when it would split a surrogate pair (an emoji, a rare CJK char). */
+function surrogateSafe(text: string, cut: number): number {
+  const before = text.charCodeAt(cut - 1);
+  return cut > 1 && before >= 0xd800 && before <= 0xdbff ? cut - 1 : cut;
 }
 
 /** The opening fence line if `text` ends inside a fenced code block. */

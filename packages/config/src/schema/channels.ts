@@ -61,6 +61,25 @@ export const TelegramChannel = channel({
     closedObject({ minChars: Type.Optional(PositiveInteger), maxChars: Type.Optional(PositiveInteger) }),
   ),
   webhookUrl: Type.Optional(Type.String()),
+  webhookSecret: Type.Optional(
+    Type.String({ description: "Checked against X-Telegram-Bot-Api-Secret-Token." }),
+  ),
+  webhookListen: Type.Optional(
+    closedObject({
+      host: Type.Optional(Type.String()),
+      port: Type.Integer({ minimum: 0, maximum: 65535 }),
+      path: Type.Optional(Type.String()),
+    }),
+  ),
+  apiRoot: Type.Optional(
+    Type.String({
+      description:
+        "Bot API base URL (default https://api.telegram.org): a self-hosted Bot API server or a proxy.",
+    }),
+  ),
+  mediaMaxMb: Type.Optional(
+    Type.Number({ minimum: 0, description: "Largest inbound file downloaded (default 20)." }),
+  ),
 });
 
 export const DiscordChannel = channel({

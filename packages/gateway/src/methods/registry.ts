@@ -16,6 +16,14 @@ import type { GatewayContext } from "../context.js";
 import { RuntimeError } from "../runtime.js";
 import { agent, agentWait } from "./agent.js";
 import { execApprovalGet, execApprovalList, execApprovalResolve } from "./approvals.js";
+import {
+  channelsPairingApprove,
+  channelsPairingDismiss,
+  channelsPairingList,
+  channelsRoutesExplain,
+  channelsStatus,
+  send,
+} from "./channels.js";
 import { chatAbort, chatHistory, chatSend } from "./chat.js";
 import { configApply, configGet, configPatch } from "./config.js";
 import { cronAdd, cronList, cronRemove, cronRun, cronRuns, cronUpdate } from "./cron.js";
@@ -70,6 +78,12 @@ const HANDLERS: HandlerTable = {
   "cron.remove": cronRemove,
   "cron.run": cronRun,
   "cron.runs": cronRuns,
+  "channels.status": channelsStatus,
+  "channels.pairing.list": channelsPairingList,
+  "channels.pairing.approve": channelsPairingApprove,
+  "channels.pairing.dismiss": channelsPairingDismiss,
+  "channels.routes.explain": channelsRoutesExplain,
+  send,
 };
 
 /** Runs one method's handler; the mapped table ties the handler to its params and result. */

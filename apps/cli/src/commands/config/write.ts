@@ -40,7 +40,7 @@ function checkPath(path: string, context: CommandContext): PathSegment[] | undef
   return undefined;
 }
 
-async function edit(
+export async function editConfigDocument(
   context: CommandContext,
   change: (document: unknown) => unknown,
   describe: string,
@@ -90,7 +90,7 @@ export async function configSet(args: string[], context: CommandContext): Promis
   const segments = checkPath(path, context);
   if (!segments) return EXIT_FAILURE;
   const value = parseValue(raw, values.string === true);
-  return edit(
+  return editConfigDocument(
     context,
     (document) => setAtPath(document, segments, value),
     `set ${path} = ${JSON.stringify(value)}`,
@@ -104,5 +104,5 @@ export async function configUnset(args: string[], context: CommandContext): Prom
     throw new UsageError("config unset needs one PATH", "e.g. claw config unset gateway.port");
   const segments = checkPath(path, context);
   if (!segments) return EXIT_FAILURE;
-  return edit(context, (document) => unsetAtPath(document, segments), `removed ${path}`);
+  return editConfigDocument(context, (document) => unsetAtPath(document, segments), `removed ${path}`);
 }

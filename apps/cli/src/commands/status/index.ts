@@ -112,6 +112,16 @@ function renderStatus(report: StatusReport, { style }: CommandContext): string {
   lines.push(
     `  channels  ${report.channels.length === 0 ? "none configured" : report.channels.map((c) => `${c.id}${c.enabled ? "" : " (disabled)"}`).join(", ")}`,
   );
+  if (g.reachable)
+    for (const entry of g.channelSummary as {
+      channel?: string;
+      connected?: boolean;
+      running?: boolean;
+      errors?: string[];
+    }[])
+      lines.push(
+        `            ${entry.channel}: ${entry.connected ? style.green("connected") : entry.running ? style.yellow("connecting") : style.yellow("not running")}${entry.errors?.length ? ` — ${entry.errors.join("; ")}` : ""}`,
+      );
   if (g.reachable) {
     lines.push(`  sessions  ${g.sessions.count}`);
     for (const s of recentSessions(g.sessions.recent).slice(0, 5)) {

@@ -1,0 +1,146 @@
+/**
+ * The chat channels of a gateway, from the config: the durable stores in state.db, the outbox,
+ * the inbound pipeline in front of the agent runtime, and the manager that runs every account in
+ * isolation. Inbound messages go through the runtime's run path (the dispatcher); once the
+ * runtime accepts messages durably before acknowledging them, the pipeline should call that.
+ */
+import { join } from "node:path";
+import { type AgentRuntime, type CommandOptions, handleCommand } from "@claw/agent-core";
+import {
+  type ChannelManager,
+  type ChannelOutbox,
+  type ChannelPipeline,
+  createChannelManager,
+  createChannelOutbox,
+  createChannelPipeline,
+  type DeliverFn,
+  openAccountState,
+  openOutboxStore,
+  openPairingStore,
+  type PairingStore,
+} from "@claw/channels";
+import type { ClawConfig } from "@claw/config";
+import Database from "better-sqlite3";
+import type { LogFile } from "../../runtime-adapter/log-file.js";
+import { type ConfiguredAccount, configuredAccounts } from "./channel-accounts.js";
+
+export interface AssembleChannelsOptions {
+  config: ClawConfig;
+  stateDbPath: string;
+  stateDir: string;
+  runtime: AgentRuntime;
+  defaultAgentId: string;
+  log: LogFile;
+  env: Readonly<Record<string, string | undefined>>;
+  commands?: CommandOptions;
+}
+
+export interface AssembledChannels {
+  accounts: readonly ConfiguredAccount[];
+  manager: ChannelManager;
+  outbox: ChannelOutbox;
+  pipeline: ChannelPipeline<ReturnType<AgentRuntime["run"]>>;
+  pairing: PairingStore;
+  /** The `deliver(target, text)` cron, heartbeat and `send` use. */
+  deliver: DeliverFn;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const SEEN_RETENTION_MS = 7 * 24 * 60 * 60_000;
+const OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60_000;
+
+export function assembleChannels(options: AssembleChannelsOptions): AssembledChannels {
+  const { config, log } = options;
+  const db = new Database(options.stateDbPath);
+  db.pragma("journal_mode = WAL");
+  db.pragma("busy_timeout = 5000");
+  const state = openAccountState(db);
+  const pairing = openPairingStore(db);
+  const store = openOutboxStore(db);
+  const accounts = configuredAccounts(config, {
+    env: options.env,
+    mediaDir: join(options.stateDir, "media", "inbound"),
+  });
+  const byKey = new Map(accounts.map((a) => [`${a.spec.channel}\u0000${a.spec.accountId}`, a]));
+  const write = (level: "info" | "warn" | "error", message: string, fields?: Record<string, unknown>) =>
+    log.write(level, message, fields);
+
+  let manager: ChannelManager | undefined;
+  const outbox = createChannelOutbox({
+    store,
+    send: (channel, accountId, target, text) =>
+      (manager as ChannelManager).send(channel, accountId, target, text),
+    textLimit: (channel, accountId) => (manager as ChannelManager).textLimit(channel, accountId),
+    onFailed: (chunk) =>
+      write("error", `channel delivery failed for good: ${chunk.channel}/${chunk.accountId}`, { ...chunk }),
+  });
+  const pipeline = createChannelPipeline({
+    runtime: options.runtime,
+    dispatcher: {
+      queue: {
+        mode: config.messages.queue.mode === "queue" ? "followup" : config.messages.queue.mode,
+        debounceMs: config.messages.queue.debounceMs,
+        cap: config.messages.queue.cap,
+        drop: config.messages.queue.drop,
+      },
+      inboundDebounce: {
+        debounceMs: config.messages.inbound.debounceMs,
+        ...(config.messages.inbound.byChannel ? { byChannel: config.messages.inbound.byChannel } : {}),
+      },
+      commands: (sessionKey, text, context) =>
+        handleCommand(options.runtime, sessionKey, text, {
+          ...options.commands,
+          ...context,
+          resetTriggers: config.session.resetTriggers,
+        }),
+    },
+    routing: {
+      defaultAgentId: options.defaultAgentId,
+      ...(config.bindings ? { bindings: config.bindings } : {}),
+      ...(config.session.dmScope ? { dmScope: config.session.dmScope } : {}),
+      mainKey: config.session.mainKey,
+      ...(config.session.identityLinks ? { identityLinks: config.session.identityLinks } : {}),
+    },
+    access: (channel, accountId) =>
+      byKey.get(`${channel}\u0000${accountId}`)?.access ?? { dmPolicy: "disabled", groupPolicy: "disabled" },
+    replyToMode: (channel, accountId) => byKey.get(`${channel}\u0000${accountId}`)?.replyToMode ?? "off",
+    pairing,
+    state,
+    deliver: outbox.deliver,
+    typing: (channel, accountId, target) => (manager as ChannelManager).typing(channel, accountId, target),
+    log: write,
+  });
+  manager = createChannelManager({
+    accounts: accounts.map((a) => a.spec),
+    state,
+    onInbound: async (channel, message) => {
+      const outcome = await pipeline.handle(channel, message);
+      if (outcome.status === "denied")
+        write("info", `channel message not accepted: ${outcome.reason}`, { channel: channel.id });
+    },
+    log: write,
+    onConnected: () => outbox.kick(),
+  });
+  const running = manager;
+
+  return {
+    accounts,
+    manager: running,
+    outbox,
+    pipeline,
+    pairing,
+    deliver: outbox.deliver,
+    async start() {
+      state.pruneSeen(SEEN_RETENTION_MS);
+      store.prune(OUTBOX_RETENTION_MS);
+      outbox.start();
+      await running.start();
+    },
+    async close() {
+      await running.stop();
+      await outbox.stop();
+      db.close();
+    },
+  };
+}

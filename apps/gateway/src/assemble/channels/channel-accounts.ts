@@ -1,0 +1,125 @@
+/**
+ * Config → channel accounts: one row per chat platform turns `channels.<id>` (and its
+ * `accounts`) into account specs the channel manager runs, plus each account's access settings.
+ * Add a platform by adding a row.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createTelegramChannel, DEFAULT_API_ROOT } from "@claw/channel-telegram";
+import type { AccessSettings, Channel, ChannelAccountSpec } from "@claw/channels";
+import type { ClawConfig } from "@claw/config";
+import { normalizeAccountId } from "@claw/ids";
+
+type ChannelsConfig = ClawConfig["channels"];
+type TelegramConfig = NonNullable<ChannelsConfig["telegram"]>;
+type TelegramAccountConfig = Omit<TelegramConfig, "accounts"> & { name?: string };
+
+export interface ChannelAccountsContext {
+  env: Readonly<Record<string, string | undefined>>;
+  /** Inbound media lands in `<mediaDir>/<channel>`. */
+  mediaDir: string;
+}
+
+export interface ConfiguredAccount {
+  spec: ChannelAccountSpec;
+  access: AccessSettings;
+  replyToMode: "off" | "first" | "all";
+}
+
+/** Labels shown by `channels.status`, by channel id. */
+export const CHANNEL_LABELS: Readonly<Record<string, string>> = { telegram: "Telegram" };
+
+function accessOf(
+  defaults: ChannelsConfig["defaults"],
+  account: Partial<TelegramAccountConfig>,
+): AccessSettings {
+  return {
+    dmPolicy: account.dmPolicy ?? defaults.dmPolicy,
+    groupPolicy: account.groupPolicy ?? defaults.groupPolicy,
+    ...(account.allowFrom ? { allowFrom: account.allowFrom } : {}),
+    ...(account.groups ? { groups: account.groups } : {}),
+  };
+}
+
+/** Each account of a channel, merged over the channel's own fields; the channel alone is `default`. */
+function accountsOf(section: TelegramConfig): [string, TelegramAccountConfig][] {
+  const { accounts, ...base } = section;
+  if (!accounts || Object.keys(accounts).length === 0) return [["default", base]];
+  return Object.entries(accounts).map(([id, account]) => [normalizeAccountId(id), { ...base, ...account }]);
+}
+
+function telegramToken(
+  account: TelegramAccountConfig,
+  accountId: string,
+  env: ChannelAccountsContext["env"],
+) {
+  if (account.botToken) return { token: account.botToken, source: "config" };
+  if (account.tokenFile && existsSync(account.tokenFile))
+    return { token: readFileSync(account.tokenFile, "utf8").trim(), source: "tokenFile" };
+  if (accountId === "default" && env.TELEGRAM_BOT_TOKEN)
+    return { token: env.TELEGRAM_BOT_TOKEN, source: "env" };
+  return undefined;
+}
+
+function telegramAccounts(config: ClawConfig, context: ChannelAccountsContext): ConfiguredAccount[] {
+  const section = config.channels.telegram;
+  if (!section) return [];
+  return accountsOf(section).map(([accountId, account]) => {
+    const credential = telegramToken(account, accountId, context.env);
+    const apiRoot = account.apiRoot ?? DEFAULT_API_ROOT;
+    const webhook =
+      account.webhookUrl && account.webhookSecret && account.webhookListen
+        ? {
+            url: account.webhookUrl,
+            secretToken: account.webhookSecret,
+            port: account.webhookListen.port,
+            ...(account.webhookListen.host ? { host: account.webhookListen.host } : {}),
+            ...(account.webhookListen.path ? { path: account.webhookListen.path } : {}),
+          }
+        : undefined;
+    const create = (): Channel => {
+      if (!credential)
+        throw new Error(
+          `channels.telegram: account "${accountId}" has no botToken (set botToken, tokenFile or TELEGRAM_BOT_TOKEN)`,
+        );
+      return createTelegramChannel({
+        botToken: credential.token,
+        accountId,
+        apiRoot,
+        mediaDir: join(context.mediaDir, "telegram"),
+        ...(account.mediaMaxMb !== undefined
+          ? { mediaMaxBytes: Math.round(account.mediaMaxMb * 1024 * 1024) }
+          : {}),
+        ...(webhook ? { mode: "webhook" as const, webhook } : {}),
+      });
+    };
+    return {
+      spec: {
+        channel: "telegram",
+        accountId,
+        enabled: account.enabled ?? true,
+        configured: credential !== undefined,
+        create,
+        describe: {
+          ...(account.name ? { name: account.name } : {}),
+          mode: webhook ? "webhook" : "polling",
+          dmPolicy: account.dmPolicy ?? config.channels.defaults.dmPolicy,
+          ...(account.allowFrom ? { allowFrom: [...account.allowFrom] } : {}),
+          baseUrl: apiRoot,
+          ...(credential ? { tokenSource: credential.source } : {}),
+        },
+      },
+      access: accessOf(config.channels.defaults, account),
+      replyToMode: account.replyToMode ?? "off",
+    };
+  });
+}
+
+/** One row per chat platform Claw ships. */
+const PLATFORMS: readonly ((config: ClawConfig, context: ChannelAccountsContext) => ConfiguredAccount[])[] = [
+  telegramAccounts,
+];
+
+export function configuredAccounts(config: ClawConfig, context: ChannelAccountsContext): ConfiguredAccount[] {
+  return PLATFORMS.flatMap((platform) => platform(config, context));
+}

@@ -1,0 +1,122 @@
+/**
+ * The contract a package implements to add a chat platform. A channel normalises what arrives
+ * into `ChannelInbound`, hands it to `ctx.receive`, and sends what the outbox gives it. It knows
+ * nothing of routing, access, sessions or retries: the channel layer does those once for all.
+ *
+ * @example
+ * const echo: Channel = {
+ *   id: "toy", accountId: "default",
+ *   capabilities: { chatTypes: ["direct"], maxTextLength: 100, markdown: "plain" },
+ *   async start(ctx) { ctx.receive({ peer: { kind: "direct", id: "u1" }, sender: { id: "u1" }, text: "hi", messageId: "1" }); },
+ *   async stop() {},
+ *   async send(target, text) { console.log(target.peer.id, text); return { messageId: "m1" }; },
+ *   async probe() { return { ok: true }; },
+ * };
+ */
+import type { PeerKind } from "@claw/ids";
+
+/** What a platform supports; the layer chunks, threads and edits accordingly. */
+export interface ChannelCapabilities {
+  chatTypes: readonly PeerKind[];
+  /** Longest text one message may carry (Telegram 4096, Discord 2000). */
+  maxTextLength: number;
+  /** How outbound text is written: the channel converts from markdown to its dialect. */
+  markdown: "plain" | "markdown" | "markdownv2" | "html";
+  threads?: boolean;
+  reactions?: boolean;
+  edits?: boolean;
+  media?: boolean;
+  typing?: boolean;
+}
+
+export interface ChannelPeer {
+  kind: PeerKind;
+  id: string;
+}
+
+/** A file attached to an inbound message, already downloaded (or refused) by the channel. */
+export interface MediaRef {
+  kind: "photo" | "document" | "voice" | "audio" | "video" | "sticker";
+  /** Local path when downloaded. */
+  path?: string;
+  mimeType?: string;
+  sizeBytes?: number;
+  /** Why it was not downloaded (too large, download failed). */
+  skipped?: string;
+}
+
+/** One message from a platform, in the one shape every channel produces. */
+export interface ChannelInbound {
+  peer: ChannelPeer;
+  /** The chat a thread lives in, for bindings by parent (Discord thread → channel). */
+  parentPeer?: ChannelPeer;
+  /** Guild (Discord) or team (Slack) id. */
+  guildId?: string;
+  teamId?: string;
+  /** Thread or forum topic. */
+  thread?: { kind: "topic" | "thread"; id: string };
+  sender: { id: string; name?: string; username?: string };
+  text: string;
+  /** The bot was @-mentioned (or replied to) in a group. */
+  mentioned?: boolean;
+  replyToMessageId?: string;
+  media?: readonly MediaRef[];
+  /** Platform message id: dedupe and reply threading use it. */
+  messageId: string;
+  /** When the platform says it was sent (ms). */
+  sentAt?: number;
+}
+
+/** Where a reply goes. */
+export interface ChannelTarget {
+  peer: ChannelPeer;
+  thread?: { kind: "topic" | "thread"; id: string };
+  /** Reply to this platform message (per `replyToMode`). */
+  replyToMessageId?: string;
+}
+
+export interface SendResult {
+  messageId: string;
+}
+
+export interface ProbeResult {
+  ok: boolean;
+  /** e.g. the bot's username. */
+  detail?: string;
+  error?: string;
+}
+
+/** What the layer gives a started channel. */
+export interface ChannelContext {
+  /** Hands one inbound message to the layer. Resolves once it is accepted (deduped, routed). */
+  receive(message: ChannelInbound): Promise<void>;
+  /** A small durable key/value store for this account (e.g. the Telegram update offset). */
+  state: { get(key: string): string | undefined; set(key: string, value: string): void };
+  /** The channel reports its connection so status and health can show it (transient problems). */
+  setConnected(connected: boolean, error?: string): void;
+  /** The channel cannot go on (bad token, its loop died): the layer restarts it with backoff. */
+  crashed(error: unknown): void;
+  log(level: "info" | "warn" | "error", message: string, fields?: Record<string, unknown>): void;
+  /** Aborted when the layer stops the channel. */
+  signal: AbortSignal;
+}
+
+export interface Channel {
+  /** Channel id: `telegram`, `discord`, … */
+  readonly id: string;
+  readonly accountId: string;
+  readonly capabilities: ChannelCapabilities;
+  /**
+   * Connects and starts receiving, then resolves (a poll loop keeps running in the background).
+   * A rejection, or `ctx.crashed(error)` later, makes the layer stop it and start it again
+   * with backoff; other channels and accounts are not affected.
+   */
+  start(ctx: ChannelContext): Promise<void>;
+  stop(): Promise<void>;
+  /** Sends one chunk (already within `maxTextLength`). Throws `ChannelSendError` to ask for a retry. */
+  send(target: ChannelTarget, text: string): Promise<SendResult>;
+  edit?(target: ChannelTarget, messageId: string, text: string): Promise<void>;
+  react?(target: ChannelTarget, messageId: string, emoji: string): Promise<void>;
+  typing?(target: ChannelTarget): Promise<void>;
+  probe(): Promise<ProbeResult>;
+}

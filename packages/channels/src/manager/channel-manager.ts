@@ -1,0 +1,232 @@
+/**
+ * Runs every configured channel account in isolation: each starts on its own, and one that fails
+ * (bad token, crash, platform outage) is stopped and started again with exponential backoff
+ * while the others and the gateway carry on. It is also the outbox's way to reach a running
+ * account (`send`, `typing`) and the source of `channels.status`.
+ */
+
+import type { Channel, ChannelInbound, ChannelTarget, SendResult } from "../contract/channel.js";
+import { ChannelSendError } from "../contract/errors.js";
+import type { AccountStateStore } from "../state/account-state.js";
+import { type AccountStatus, initialStatus } from "./account-status.js";
+
+/** One configured account: how to build its channel, and what status shows about it. */
+export interface ChannelAccountSpec {
+  channel: string;
+  accountId: string;
+  enabled: boolean;
+  /** False when credentials are missing: it is listed but not started. */
+  configured: boolean;
+  create(): Channel;
+  /** Fields shown in status (name, mode, dmPolicy, baseUrl…). */
+  describe?: Partial<AccountStatus>;
+}
+
+export interface ChannelManagerOptions {
+  accounts: readonly ChannelAccountSpec[];
+  state: AccountStateStore;
+  /** Every inbound message of every account. Errors are logged, never crash the account. */
+  onInbound(channel: Channel, message: ChannelInbound): Promise<void>;
+  restart?: { minDelayMs?: number; maxDelayMs?: number };
+  log?(level: "info" | "warn" | "error", message: string, fields?: Record<string, unknown>): void;
+  /** Told when an account connects (the outbox retries what waited for it). */
+  onConnected?(channel: string, accountId: string): void;
+}
+
+export interface ChannelManager {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  send(channel: string, accountId: string, target: ChannelTarget, text: string): Promise<SendResult>;
+  typing(channel: string, accountId: string, target: ChannelTarget): Promise<void>;
+  textLimit(channel: string, accountId: string): number;
+  status(): { channel: string; accounts: AccountStatus[] }[];
+  probe(channel?: string): Promise<void>;
+  running(channel: string, accountId: string): Channel | undefined;
+}
+
+interface Slot {
+  spec: ChannelAccountSpec;
+  status: AccountStatus;
+  instance?: Channel;
+  abort?: AbortController;
+  timer?: ReturnType<typeof setTimeout>;
+  limit: number;
+}
+
+const key = (channel: string, accountId: string) => `${channel}\u0000${accountId}`;
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const DEFAULT_TEXT_LIMIT = 4000;
+
+/**
+ * @example
+ * const manager = createChannelManager({ accounts, state, onInbound: pipeline.handle });
+ * await manager.start();
+ */
+export function createChannelManager(options: ChannelManagerOptions): ChannelManager {
+  const minDelay = options.restart?.minDelayMs ?? 1_000;
+  const maxDelay = options.restart?.maxDelayMs ?? 5 * 60_000;
+  const log = options.log ?? (() => {});
+  const slots = new Map<string, Slot>();
+  let stopping = false;
+  for (const spec of options.accounts)
+    slots.set(key(spec.channel, spec.accountId), {
+      spec,
+      status: initialStatus(spec.accountId, {
+        enabled: spec.enabled,
+        configured: spec.configured,
+        ...spec.describe,
+      }),
+      limit: DEFAULT_TEXT_LIMIT,
+    });
+
+  const scheduleRestart = (slot: Slot, error: unknown) => {
+    if (stopping || slot.timer) return;
+    const attempt = ++slot.status.reconnectAttempts;
+    const delay = Math.min(maxDelay, minDelay * 2 ** Math.min(20, attempt - 1));
+    slot.status.lastError = message(error);
+    log("warn", `channel ${slot.spec.channel}/${slot.spec.accountId} failed; restarting in ${delay} ms`, {
+      error: slot.status.lastError,
+      attempt,
+    });
+    void stopSlot(slot).then(() => {
+      if (stopping) return;
+      slot.timer = setTimeout(() => {
+        slot.timer = undefined;
+        void startSlot(slot);
+      }, delay);
+      slot.timer.unref?.();
+    });
+  };
+
+  async function stopSlot(slot: Slot): Promise<void> {
+    const instance = slot.instance;
+    slot.instance = undefined;
+    slot.abort?.abort();
+    slot.status.running = false;
+    slot.status.connected = false;
+    slot.status.lastStopAt = Date.now();
+    try {
+      await instance?.stop();
+    } catch (error) {
+      log("warn", `channel ${slot.spec.channel}/${slot.spec.accountId} stop failed`, {
+        error: message(error),
+      });
+    }
+  }
+
+  async function startSlot(slot: Slot): Promise<void> {
+    const { spec, status } = slot;
+    if (stopping || slot.instance) return;
+    const abort = new AbortController();
+    slot.abort = abort;
+    status.lastStartAt = Date.now();
+    let instance: Channel;
+    try {
+      instance = spec.create();
+    } catch (error) {
+      scheduleRestart(slot, error);
+      return;
+    }
+    slot.instance = instance;
+    slot.limit = instance.capabilities.maxTextLength;
+    status.running = true;
+    const live = () => slot.instance === instance && !abort.signal.aborted;
+    try {
+      await instance.start({
+        signal: abort.signal,
+        receive: async (inbound) => {
+          if (!live()) return;
+          status.lastInboundAt = Date.now();
+          try {
+            await options.onInbound(instance, inbound);
+          } catch (error) {
+            log("error", `channel ${spec.channel}/${spec.accountId}: inbound message failed`, {
+              error: message(error),
+            });
+          }
+        },
+        state: {
+          get: (k) => options.state.get(spec.channel, spec.accountId, k),
+          set: (k, v) => options.state.set(spec.channel, spec.accountId, k, v),
+        },
+        setConnected(connected, error) {
+          if (!live()) return;
+          const was = status.connected;
+          status.connected = connected;
+          if (connected) {
+            status.lastConnectedAt = Date.now();
+            status.reconnectAttempts = 0;
+            status.lastError = null;
+            if (!was) options.onConnected?.(spec.channel, spec.accountId);
+          } else if (error) status.lastError = error;
+        },
+        crashed: (error) => {
+          if (live()) scheduleRestart(slot, error);
+        },
+        log: (level, text, fields) => log(level, `${spec.channel}/${spec.accountId}: ${text}`, fields),
+      });
+    } catch (error) {
+      if (live()) scheduleRestart(slot, error);
+    }
+  }
+
+  const slotOf = (channel: string, accountId: string) => slots.get(key(channel, accountId));
+
+  return {
+    async start() {
+      stopping = false;
+      await Promise.all(
+        [...slots.values()].filter((s) => s.spec.enabled && s.spec.configured).map((s) => startSlot(s)),
+      );
+    },
+    async stop() {
+      stopping = true;
+      for (const slot of slots.values()) if (slot.timer) clearTimeout(slot.timer);
+      await Promise.all([...slots.values()].map((s) => stopSlot(s)));
+    },
+    async send(channel, accountId, target, text) {
+      const slot = slotOf(channel, accountId);
+      if (!slot) throw new ChannelSendError("rejected", `channel ${channel}/${accountId} is not configured`);
+      if (!slot.instance)
+        throw new ChannelSendError("unavailable", `channel ${channel}/${accountId} is not running`);
+      const sent = await slot.instance.send(target, text);
+      slot.status.lastOutboundAt = Date.now();
+      return sent;
+    },
+    async typing(channel, accountId, target) {
+      await slotOf(channel, accountId)?.instance?.typing?.(target);
+    },
+    textLimit: (channel, accountId) => slotOf(channel, accountId)?.limit ?? DEFAULT_TEXT_LIMIT,
+    status() {
+      const byChannel = new Map<string, AccountStatus[]>();
+      for (const slot of slots.values())
+        byChannel.set(slot.spec.channel, [...(byChannel.get(slot.spec.channel) ?? []), { ...slot.status }]);
+      return [...byChannel].map(([channel, accounts]) => ({ channel, accounts }));
+    },
+    async probe(channel) {
+      await Promise.all(
+        [...slots.values()]
+          .filter((s) => !channel || s.spec.channel === channel)
+          .map(async (slot) => {
+            const instance = slot.instance ?? (slot.spec.configured ? safeCreate(slot.spec) : undefined);
+            if (!instance) return;
+            try {
+              slot.status.probe = await instance.probe();
+            } catch (error) {
+              slot.status.probe = { ok: false, error: message(error) };
+            }
+            slot.status.lastProbeAt = Date.now();
+          }),
+      );
+    },
+    running: (channel, accountId) => slotOf(channel, accountId)?.instance,
+  };
+}
+
+function safeCreate(spec: ChannelAccountSpec): Channel | undefined {
+  try {
+    return spec.create();
+  } catch {
+    return undefined;
+  }
+}

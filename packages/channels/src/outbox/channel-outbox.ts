@@ -1,0 +1,208 @@
+/**
+ * The outbox worker: `deliver` strips silent tokens, chunks within the channel's limit and
+ * writes the reply to state.db before anything is sent; one loop per lane (chat/thread) then
+ * sends the chunks in order, retrying 429/5xx/network failures with backoff that honours the
+ * platform's Retry-After, and marks each chunk delivered as soon as the platform acknowledges it.
+ * `start()` resumes whatever a previous process left pending.
+ */
+import { normalizeAccountId, stripSilentTokens } from "@claw/ids";
+import type { ChannelPeer, ChannelTarget, SendResult } from "../contract/channel.js";
+import { asSendError } from "../contract/errors.js";
+import { DEFAULT_RETRY, type RetryPolicy, retryDelayMs } from "./backoff.js";
+import { chunkForChannel } from "./chunk-for-channel.js";
+import { laneOf, type OutboxMessageState, type OutboxStore } from "./outbox-store.js";
+
+/** Where `deliver` sends: a peer id string means a direct chat with that id. */
+export interface DeliveryTarget {
+  channel: string;
+  accountId?: string;
+  to: string | ChannelPeer;
+  thread?: ChannelTarget["thread"];
+  replyToMessageId?: string;
+}
+
+export type DeliveryReceipt = { status: "queued"; outboxId: number; chunks: number } | { status: "silent" };
+
+/** The `deliver(target, text)` other packages (cron, heartbeat, `claw message send`) are given. */
+export type DeliverFn = (
+  target: DeliveryTarget,
+  text: string,
+  options?: { source?: string },
+) => Promise<DeliveryReceipt>;
+
+export interface ChannelOutboxOptions {
+  store: OutboxStore;
+  /** Sends one chunk through the running channel account; throws ChannelSendError to retry. */
+  send(channel: string, accountId: string, target: ChannelTarget, text: string): Promise<SendResult>;
+  /** The channel's text limit (Telegram 4096). */
+  textLimit(channel: string, accountId: string): number;
+  retry?: Partial<RetryPolicy>;
+  /** Told about every chunk that is given up on (nothing fails silently). */
+  onFailed?: (chunk: {
+    outboxId: number;
+    idx: number;
+    channel: string;
+    accountId: string;
+    error: string;
+  }) => void;
+  onDelivered?: (chunk: { outboxId: number; idx: number; channel: string; accountId: string }) => void;
+  now?: () => number;
+}
+
+export interface ChannelOutbox {
+  deliver: DeliverFn;
+  /** Resumes pending chunks (call once at startup). */
+  start(): void;
+  /** Stops sending; pending chunks stay in state.db for the next start. Resolves when loops stop. */
+  stop(): Promise<void>;
+  /** Resolves when every chunk of the message is delivered or failed. */
+  settled(outboxId: number): Promise<OutboxMessageState>;
+  /** Kicks every lane (e.g. after a channel account came back). */
+  kick(): void;
+  pending(): number;
+}
+
+function targetOf(target: DeliveryTarget): ChannelTarget {
+  const peer: ChannelPeer = typeof target.to === "string" ? { kind: "direct", id: target.to } : target.to;
+  return {
+    peer,
+    ...(target.thread ? { thread: target.thread } : {}),
+    ...(target.replyToMessageId ? { replyToMessageId: target.replyToMessageId } : {}),
+  };
+}
+
+/**
+ * @example
+ * const outbox = createChannelOutbox({ store: openOutboxStore(db), send: manager.send, textLimit: manager.textLimit });
+ * outbox.start();
+ * await outbox.deliver({ channel: "telegram", to: "123456" }, "Good morning!");
+ */
+export function createChannelOutbox(options: ChannelOutboxOptions): ChannelOutbox {
+  const { store } = options;
+  const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
+  const now = options.now ?? Date.now;
+  const running = new Map<string, Promise<void>>();
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  const waiters = new Map<number, (() => void)[]>();
+  let started = false;
+
+  const notify = (outboxId: number) => {
+    if (!waiters.has(outboxId)) return;
+    const state = store.state(outboxId);
+    if (!state || state.chunks.some((c) => c.status === "pending")) return;
+    for (const wake of waiters.get(outboxId) ?? []) wake();
+    waiters.delete(outboxId);
+  };
+
+  const schedule = (lane: string, at: number) => {
+    if (timers.has(lane)) return;
+    const timer = setTimeout(
+      () => {
+        timers.delete(lane);
+        runLane(lane);
+      },
+      Math.max(0, at - now()),
+    );
+    timer.unref?.();
+    timers.set(lane, timer);
+  };
+
+  const sendOne = async (lane: string): Promise<boolean> => {
+    const chunk = store.nextOfLane(lane);
+    if (!chunk) return false;
+    if (chunk.nextAttemptAt > now()) {
+      schedule(lane, chunk.nextAttemptAt);
+      return false;
+    }
+    const info = {
+      outboxId: chunk.outboxId,
+      idx: chunk.idx,
+      channel: chunk.channel,
+      accountId: chunk.accountId,
+    };
+    try {
+      // Only the first chunk replies to the user's message; the rest follow it.
+      const { replyToMessageId, ...rest } = chunk.target;
+      const target = chunk.idx === 0 && replyToMessageId ? chunk.target : rest;
+      const sent = await options.send(chunk.channel, chunk.accountId, target, chunk.text);
+      store.delivered(chunk.outboxId, chunk.idx, sent.messageId, now());
+      options.onDelivered?.(info);
+    } catch (thrown) {
+      const error = asSendError(thrown);
+      const attempts = chunk.attempts + 1;
+      if (!error.retryable || attempts >= policy.attempts) {
+        store.failed(chunk.outboxId, chunk.idx, error.message);
+        options.onFailed?.({ ...info, error: error.message });
+      } else {
+        store.retryLater(
+          chunk.outboxId,
+          chunk.idx,
+          error.message,
+          now() + retryDelayMs(attempts, policy, error.options.retryAfterMs),
+        );
+      }
+    }
+    notify(chunk.outboxId);
+    return true;
+  };
+
+  function runLane(lane: string): void {
+    if (!started || running.has(lane) || timers.has(lane)) return;
+    const loop = (async () => {
+      try {
+        while (started && (await sendOne(lane))) {}
+      } finally {
+        running.delete(lane);
+      }
+    })();
+    running.set(lane, loop);
+  }
+
+  const kick = () => {
+    for (const lane of store.pendingLanes()) runLane(lane);
+  };
+
+  return {
+    async deliver(target, text, deliverOptions = {}) {
+      const visible = stripSilentTokens(text);
+      if (visible === "") return { status: "silent" };
+      const accountId = normalizeAccountId(target.accountId);
+      const channelTarget = targetOf(target);
+      const chunks = chunkForChannel(visible, options.textLimit(target.channel, accountId));
+      const outboxId = store.add(
+        {
+          channel: target.channel,
+          accountId,
+          target: channelTarget,
+          chunks,
+          ...(deliverOptions.source ? { source: deliverOptions.source } : {}),
+        },
+        now(),
+      );
+      runLane(laneOf(target.channel, accountId, channelTarget));
+      return { status: "queued", outboxId, chunks: chunks.length };
+    },
+    start() {
+      started = true;
+      kick();
+    },
+    async stop() {
+      started = false;
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+      await Promise.all(running.values());
+    },
+    settled(outboxId) {
+      return new Promise((resolve) => {
+        const check = () => {
+          const state = store.state(outboxId);
+          if (!state?.chunks.some((c) => c.status === "pending")) resolve(state ?? { outboxId, chunks: [] });
+          else waiters.set(outboxId, [...(waiters.get(outboxId) ?? []), check]);
+        };
+        check();
+      });
+    },
+    kick,
+    pending: () => store.pendingCount(),
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * The durable outbox in state.db: a reply is written (already chunked) before anything is sent,
+ * each chunk is marked delivered the moment the platform acknowledges it, and pending chunks are
+ * what a restarted gateway resumes. A chunk is delivered at most once by this store: only a
+ * pending chunk can be claimed, and claiming happens in the one process that owns the file.
+ */
+import type { ChannelTarget } from "../contract/channel.js";
+import type { SqliteDatabase } from "../state/sqlite.js";
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS channel_outbox (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  channel TEXT NOT NULL, account_id TEXT NOT NULL, lane TEXT NOT NULL, target TEXT NOT NULL,
+  source TEXT, created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS channel_outbox_chunks (
+  outbox_id INTEGER NOT NULL REFERENCES channel_outbox(id) ON DELETE CASCADE,
+  idx INTEGER NOT NULL, lane TEXT NOT NULL, text TEXT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'pending', attempts INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at INTEGER NOT NULL DEFAULT 0, platform_message_id TEXT, last_error TEXT,
+  delivered_at INTEGER,
+  PRIMARY KEY (outbox_id, idx)
+);
+CREATE INDEX IF NOT EXISTS channel_outbox_chunks_pending ON channel_outbox_chunks (status, lane, outbox_id, idx);`;
+
+export interface OutboxChunk {
+  outboxId: number;
+  idx: number;
+  channel: string;
+  accountId: string;
+  lane: string;
+  target: ChannelTarget;
+  text: string;
+  attempts: number;
+  nextAttemptAt: number;
+}
+
+export type ChunkStatus = "pending" | "delivered" | "failed";
+
+export interface OutboxMessageState {
+  outboxId: number;
+  chunks: { idx: number; status: ChunkStatus; platformMessageId?: string; error?: string }[];
+}
+
+export interface OutboxStore {
+  /** Writes a reply and its chunks in one transaction; returns its id. */
+  add(
+    entry: {
+      channel: string;
+      accountId: string;
+      target: ChannelTarget;
+      chunks: readonly string[];
+      source?: string;
+    },
+    now?: number,
+  ): number;
+  /** The next pending chunk of a lane (in message, then chunk order). */
+  nextOfLane(lane: string): OutboxChunk | undefined;
+  /** Lanes that hold pending chunks. */
+  pendingLanes(): string[];
+  delivered(outboxId: number, idx: number, platformMessageId: string, now?: number): void;
+  retryLater(outboxId: number, idx: number, error: string, at: number): void;
+  failed(outboxId: number, idx: number, error: string): void;
+  state(outboxId: number): OutboxMessageState | undefined;
+  /** Pending chunks, for status. */
+  pendingCount(): number;
+  /** Deletes messages whose chunks are all settled and older than `maxAgeMs`. */
+  prune(maxAgeMs: number, now?: number): number;
+}
+
+/** Chunks of one lane (one chat or thread of one account) go out in order. */
+export function laneOf(channel: string, accountId: string, target: ChannelTarget): string {
+  return [channel, accountId, target.peer.kind, target.peer.id, target.thread?.id ?? ""].join("|");
+}
+
+/**
+ * @example
+ * const store = openOutboxStore(db);
+ * const id = store.add({ channel: "telegram", accountId: "default", target, chunks: ["hi"] });
+ */
+export function openOutboxStore(db: SqliteDatabase): OutboxStore {
+  db.exec(SCHEMA);
+  const insertMessage = db.prepare(
+    "INSERT INTO channel_outbox (channel, account_id, lane, target, source, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+  );
+  const insertChunk = db.prepare(
+    "INSERT INTO channel_outbox_chunks (outbox_id, idx, lane, text) VALUES (?, ?, ?, ?)",
+  );
+  const next = db.prepare(
+    `SELECT o.id, o.channel, o.account_id, o.lane, o.target, c.idx, c.text, c.attempts, c.next_attempt_at
+     FROM channel_outbox_chunks c JOIN channel_outbox o ON o.id = c.outbox_id
+     WHERE c.status = 'pending' AND c.lane = ? ORDER BY c.outbox_id, c.idx LIMIT 1`,
+  );
+  const lanes = db.prepare("SELECT DISTINCT lane FROM channel_outbox_chunks WHERE status = 'pending'");
+  const markDelivered = db.prepare(
+    "UPDATE channel_outbox_chunks SET status = 'delivered', platform_message_id = ?, delivered_at = ?, attempts = attempts + 1 WHERE outbox_id = ? AND idx = ? AND status = 'pending'",
+  );
+  const markRetry = db.prepare(
+    "UPDATE channel_outbox_chunks SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE outbox_id = ? AND idx = ? AND status = 'pending'",
+  );
+  const markFailed = db.prepare(
+    "UPDATE channel_outbox_chunks SET status = 'failed', attempts = attempts + 1, last_error = ? WHERE outbox_id = ? AND idx = ? AND status = 'pending'",
+  );
+  const chunksOf = db.prepare(
+    "SELECT idx, status, platform_message_id, last_error FROM channel_outbox_chunks WHERE outbox_id = ? ORDER BY idx",
+  );
+  const countPending = db.prepare("SELECT COUNT(*) AS n FROM channel_outbox_chunks WHERE status = 'pending'");
+  const pruneOld = db.prepare(
+    `DELETE FROM channel_outbox WHERE created_at < ? AND NOT EXISTS
+       (SELECT 1 FROM channel_outbox_chunks c WHERE c.outbox_id = channel_outbox.id AND c.status = 'pending')`,
+  );
+  const pruneChunks = db.prepare(
+    "DELETE FROM channel_outbox_chunks WHERE outbox_id NOT IN (SELECT id FROM channel_outbox)",
+  );
+
+  return {
+    add(entry, now = Date.now()) {
+      return db.transaction(() => {
+        const lane = laneOf(entry.channel, entry.accountId, entry.target);
+        const result = insertMessage.run(
+          entry.channel,
+          entry.accountId,
+          lane,
+          JSON.stringify(entry.target),
+          entry.source ?? null,
+          now,
+        ) as { lastInsertRowid?: number | bigint };
+        const id = Number(result.lastInsertRowid);
+        for (const [idx, text] of entry.chunks.entries()) insertChunk.run(id, idx, lane, text);
+        return id;
+      })();
+    },
+    nextOfLane(lane) {
+      const r = next.get(lane) as Record<string, unknown> | undefined;
+      if (!r) return undefined;
+      return {
+        outboxId: Number(r.id),
+        idx: Number(r.idx),
+        channel: String(r.channel),
+        accountId: String(r.account_id),
+        lane: String(r.lane),
+        target: JSON.parse(String(r.target)) as ChannelTarget,
+        text: String(r.text),
+        attempts: Number(r.attempts),
+        nextAttemptAt: Number(r.next_attempt_at),
+      };
+    },
+    pendingLanes: () => lanes.all().map((r) => String((r as { lane: unknown }).lane)),
+    delivered(outboxId, idx, platformMessageId, now = Date.now()) {
+      markDelivered.run(platformMessageId, now, outboxId, idx);
+    },
+    retryLater(outboxId, idx, error, at) {
+      markRetry.run(error, at, outboxId, idx);
+    },
+    failed(outboxId, idx, error) {
+      markFailed.run(error, outboxId, idx);
+    },
+    state(outboxId) {
+      const rows = chunksOf.all(outboxId) as Record<string, unknown>[];
+      if (rows.length === 0) return undefined;
+      return {
+        outboxId,
+        chunks: rows.map((r) => ({
+          idx: Number(r.idx),
+          status: String(r.status) as ChunkStatus,
+          ...(typeof r.platform_message_id === "string" ? { platformMessageId: r.platform_message_id } : {}),
+          ...(typeof r.last_error === "string" ? { error: r.last_error } : {}),
+        })),
+      };
+    },
+    pendingCount: () => Number((countPending.get() as { n: number }).n),
+    prune(maxAgeMs, now = Date.now()) {
+      const removed = Number(pruneOld.run(now - maxAgeMs).changes);
+      if (removed > 0) pruneChunks.run();
+      return removed;
+    },
+  };
+}

@@ -1,0 +1,262 @@
+/**
+ * The walk of an inbound chat message through the layer: drop redeliveries (remembered in
+ * state.db, so a restart does not replay them), apply DM/group access (pairing codes for unknown
+ * senders), route to an agent by bindings, build the session key per dmScope, dispatch to the
+ * runtime (queue modes, debounce, commands), show typing while the run works, and put the reply
+ * in the durable outbox.
+ */
+import { buildPeerSessionKey, type DmScope, normalizeAccountId } from "@claw/ids";
+import type { AccessSettings } from "../access/access-policy.js";
+import { decideAccess } from "../access/access-policy.js";
+import type { PairingStore } from "../access/pairing-store.js";
+import type { Channel, ChannelInbound, ChannelTarget } from "../contract/channel.js";
+import { createInboundDispatcher, type InboundDispatcher } from "../inbound/dispatcher.js";
+import type { InboundDispatcherOptions, InboundRun, InboundRuntime } from "../inbound/types.js";
+import type { DeliverFn } from "../outbox/channel-outbox.js";
+import {
+  type RouteBinding,
+  type RouteDecision,
+  type RouteInput,
+  resolveRoute,
+} from "../routing/resolve-route.js";
+import type { AccountStateStore } from "../state/account-state.js";
+import { inboundText, replyOfRunResult } from "./reply-of.js";
+
+export interface RoutingSettings {
+  bindings?: readonly RouteBinding[];
+  defaultAgentId: string;
+  dmScope?: DmScope;
+  mainKey?: string;
+  identityLinks?: Readonly<Record<string, readonly string[]>>;
+}
+
+export interface ChannelPipelineOptions<TRun extends InboundRun> {
+  runtime: InboundRuntime<TRun>;
+  dispatcher?: Omit<InboundDispatcherOptions<TRun>, "onRun">;
+  routing: RoutingSettings | (() => RoutingSettings);
+  access(channel: string, accountId: string): AccessSettings;
+  replyToMode?(channel: string, accountId: string): "off" | "first" | "all";
+  pairing: PairingStore;
+  state: AccountStateStore;
+  deliver: DeliverFn;
+  typing?(channel: string, accountId: string, target: ChannelTarget): Promise<void>;
+  /** How often typing is re-sent while a run works (Telegram's indicator lasts 5 s). */
+  typingIntervalMs?: number;
+  pairingText?(code: string, channel: string): string;
+  log?(level: "info" | "warn" | "error", message: string, fields?: Record<string, unknown>): void;
+}
+
+export type InboundOutcome =
+  | { status: "duplicate" }
+  | { status: "denied"; reason: string }
+  | { status: "pairing"; code?: string; notified: boolean }
+  | { status: "dispatched"; sessionKey: string; agentId: string; result: string };
+
+export interface ChannelPipeline<TRun extends InboundRun> {
+  handle(channel: Pick<Channel, "id" | "accountId">, message: ChannelInbound): Promise<InboundOutcome>;
+  explain(input: RouteInput): RouteDecision & { sessionKey: string };
+  dispatcher: InboundDispatcher<TRun>;
+  /** Resolves when every reply started by the pipeline has been handed to the outbox. */
+  drained(): Promise<void>;
+}
+
+interface ReplyRoute {
+  channel: string;
+  accountId: string;
+  target: ChannelTarget;
+}
+
+const routeId = (
+  channel: string | undefined,
+  accountId: string | undefined,
+  peer: string | undefined,
+  thread: string | undefined,
+) => [channel, accountId, peer, thread].map((v) => v ?? "").join("\u0000");
+
+const defaultPairingText = (code: string, channel: string) =>
+  `Hi! I don't know you yet. Ask my owner to approve this pairing code:\n\n${code}\n\n(claw pairing approve ${channel} ${code})`;
+
+/**
+ * @example
+ * const pipeline = createChannelPipeline({ runtime, routing: { defaultAgentId: "main" }, access, pairing, state, deliver: outbox.deliver });
+ * const manager = createChannelManager({ accounts, state, onInbound: (ch, msg) => pipeline.handle(ch, msg).then(() => {}) });
+ */
+export function createChannelPipeline<TRun extends InboundRun>(
+  options: ChannelPipelineOptions<TRun>,
+): ChannelPipeline<TRun> {
+  const log = options.log ?? (() => {});
+  const routing = () => (typeof options.routing === "function" ? options.routing() : options.routing);
+  const routes = new Map<string, ReplyRoute>();
+  const inFlight = new Set<Promise<void>>();
+  const typingEvery = options.typingIntervalMs ?? 4_000;
+
+  const deliverRun = (run: TRun, route: ReplyRoute | undefined) => {
+    if (!route) {
+      log("warn", "a run finished with no chat to reply to", { runId: run.runId });
+      return;
+    }
+    let typingTimer: ReturnType<typeof setInterval> | undefined;
+    if (options.typing) {
+      const type = () =>
+        options.typing?.(route.channel, route.accountId, route.target).catch(() => {
+          // typing is a courtesy: a failure must not touch the reply
+        });
+      void type();
+      typingTimer = setInterval(type, typingEvery);
+      typingTimer.unref?.();
+    }
+    const done = run.result
+      .then(async (result) => {
+        clearInterval(typingTimer);
+        const text = replyOfRunResult(result);
+        if (text === undefined) return;
+        await options.deliver(
+          {
+            channel: route.channel,
+            accountId: route.accountId,
+            to: route.target.peer,
+            ...(route.target.thread ? { thread: route.target.thread } : {}),
+            ...(route.target.replyToMessageId ? { replyToMessageId: route.target.replyToMessageId } : {}),
+          },
+          text,
+          { source: `run:${run.runId}` },
+        );
+      })
+      .catch((error: unknown) =>
+        log("error", "reply could not be queued", { runId: run.runId, error: String(error) }),
+      )
+      .finally(() => {
+        clearInterval(typingTimer);
+        inFlight.delete(done);
+      });
+    inFlight.add(done);
+  };
+
+  const dispatcher = createInboundDispatcher<TRun>(options.runtime, {
+    ...options.dispatcher,
+    onRun: (run, turn) =>
+      deliverRun(run, routes.get(routeId(turn.channel, turn.accountId, turn.peer, turn.threadId))),
+  });
+
+  const sessionKeyFor = (input: RouteInput & { thread?: ChannelInbound["thread"] }, agentId: string) => {
+    const settings = routing();
+    return buildPeerSessionKey({
+      agentId,
+      channel: input.channel,
+      accountId: normalizeAccountId(input.accountId),
+      peer: input.peer,
+      ...(input.thread ? { thread: input.thread } : {}),
+      ...(settings.dmScope ? { dmScope: settings.dmScope } : {}),
+      ...(settings.mainKey ? { mainKey: settings.mainKey } : {}),
+      ...(settings.identityLinks ? { identityLinks: settings.identityLinks } : {}),
+    });
+  };
+
+  const explain = (input: RouteInput & { thread?: ChannelInbound["thread"] }) => {
+    const settings = routing();
+    const decision = resolveRoute(settings.bindings, input, settings.defaultAgentId);
+    return { ...decision, sessionKey: sessionKeyFor(input, decision.agentId) };
+  };
+
+  return {
+    dispatcher,
+    explain,
+    async handle(channel, message) {
+      const channelId = channel.id;
+      const accountId = normalizeAccountId(channel.accountId);
+      const seenKey = `${message.peer.kind}:${message.peer.id}:${message.messageId}`;
+      if (!options.state.markSeen(channelId, accountId, seenKey)) return { status: "duplicate" };
+
+      const settings = options.access(channelId, accountId);
+      const approved =
+        message.peer.kind === "direct" && options.pairing.isApproved(channelId, accountId, message.sender.id);
+      const decision = decideAccess(message, settings, approved);
+      if (!decision.allow) {
+        if (!decision.pairing) return { status: "denied", reason: decision.reason };
+        const label = message.sender.username ? `@${message.sender.username}` : message.sender.name;
+        const ask = options.pairing.ask(channelId, accountId, {
+          id: message.sender.id,
+          ...(label ? { label } : {}),
+        });
+        if (ask.status === "full") {
+          log(
+            "warn",
+            `pairing: too many pending requests on ${channelId}/${accountId}; ${message.sender.id} ignored`,
+          );
+          return { status: "pairing", notified: false };
+        }
+        if (ask.notify)
+          await options.deliver(
+            { channel: channelId, accountId, to: message.peer },
+            (options.pairingText ?? defaultPairingText)(ask.code, channelId),
+            { source: "pairing" },
+          );
+        return { status: "pairing", code: ask.code, notified: ask.notify };
+      }
+
+      const input = {
+        channel: channelId,
+        accountId,
+        peer: message.peer,
+        ...(message.parentPeer ? { parentPeer: message.parentPeer } : {}),
+        ...(message.guildId ? { guildId: message.guildId } : {}),
+        ...(message.teamId ? { teamId: message.teamId } : {}),
+        ...(message.thread ? { thread: message.thread } : {}),
+      };
+      const { agentId, sessionKey } = explain(input);
+      const replyMode = options.replyToMode?.(channelId, accountId) ?? "off";
+      const target: ChannelTarget = {
+        peer: message.peer,
+        ...(message.thread ? { thread: message.thread } : {}),
+        ...(replyMode !== "off" ? { replyToMessageId: message.messageId } : {}),
+      };
+      const route: ReplyRoute = { channel: channelId, accountId, target };
+      routes.set(routeId(channelId, accountId, message.peer.id, message.thread?.id), route);
+
+      const result = await dispatcher.dispatch({
+        sessionKey,
+        agentId,
+        text: inboundText(message),
+        id: message.messageId,
+        channel: channelId,
+        accountId,
+        peer: message.peer.id,
+        senderId: message.sender.id,
+        ...(message.thread ? { threadId: message.thread.id } : {}),
+        ...(message.media?.length ? { hasMedia: true } : {}),
+      });
+      switch (result.status) {
+        case "started":
+        case "interrupted":
+          deliverRun(result.run, route);
+          break;
+        case "command":
+          await options.deliver(
+            {
+              channel: channelId,
+              accountId,
+              to: message.peer,
+              ...(message.thread ? { thread: message.thread } : {}),
+            },
+            result.reply.text,
+            {
+              source: `command:${result.reply.command}`,
+            },
+          );
+          if (result.run) deliverRun(result.run, route);
+          break;
+        case "refused":
+          await options.deliver({ channel: channelId, accountId, to: message.peer }, `⚠️ ${result.reason}`, {
+            source: "refused",
+          });
+          break;
+        default:
+          break;
+      }
+      return { status: "dispatched", sessionKey, agentId, result: result.status };
+    },
+    async drained() {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
+  };
+}

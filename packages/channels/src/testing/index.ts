@@ -1,0 +1,16 @@
+/**
+ * @claw/channels/testing — what channel packages need in their tests: the contract checks every
+ * channel runs against itself, and a toy channel over an in-memory platform.
+ */
+
+// Commonly used: the contract checks and their harness.
+export {
+  CHANNEL_CONTRACT_CHECKS,
+  type ChannelHarness,
+  type ContractCheck,
+  recordingContext,
+  waitUntil,
+} from "./contract.js";
+
+// The toy channel (also the smallest example of a channel).
+export { createToyChannel, ToyPlatform } from "./toy-channel.js";

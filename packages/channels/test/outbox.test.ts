@@ -1,0 +1,188 @@
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  ChannelSendError,
+  type ChannelTarget,
+  createChannelOutbox,
+  openOutboxStore,
+  type SendResult,
+} from "../src/index.js";
+import { tempStateDb } from "./sqlite.js";
+
+type Sent = { channel: string; accountId: string; target: ChannelTarget; text: string };
+
+function recorder(failures: ChannelSendError[] = []) {
+  const sent: Sent[] = [];
+  let n = 0;
+  return {
+    sent,
+    failures,
+    send: async (
+      channel: string,
+      accountId: string,
+      target: ChannelTarget,
+      text: string,
+    ): Promise<SendResult> => {
+      const failure = failures.shift();
+      if (failure) throw failure;
+      sent.push({ channel, accountId, target, text });
+      return { messageId: String(++n) };
+    },
+  };
+}
+
+describe("channel outbox", () => {
+  let state = tempStateDb();
+  afterEach(() => {
+    state.cleanup();
+    state = tempStateDb();
+  });
+
+  it("writes before sending, chunks within the limit, delivers each chunk once and in order", async () => {
+    const platform = recorder();
+    const store = openOutboxStore(state.db);
+    const outbox = createChannelOutbox({ store, send: platform.send, textLimit: () => 100 });
+    const text = Array.from({ length: 10 }, (_, i) => `Sentence number ${i} is here.`).join(" ");
+    const receipt = await outbox.deliver({ channel: "toy", to: "u1" }, text);
+    if (receipt.status !== "queued") throw new Error("expected queued");
+    expect(store.state(receipt.outboxId)?.chunks.every((c) => c.status === "pending")).toBe(true);
+    expect(platform.sent).toEqual([]);
+    outbox.start();
+    const settled = await outbox.settled(receipt.outboxId);
+    expect(settled.chunks.map((c) => c.status)).toEqual(Array(receipt.chunks).fill("delivered"));
+    expect(platform.sent.map((s) => s.text).join(" ")).toBe(text);
+    for (const s of platform.sent) expect(s.text.length).toBeLessThanOrEqual(100);
+    await outbox.stop();
+  });
+
+  it("threads only the first chunk of a reply to the user's message", async () => {
+    const platform = recorder();
+    const outbox = createChannelOutbox({
+      store: openOutboxStore(state.db),
+      send: platform.send,
+      textLimit: () => 40,
+    });
+    outbox.start();
+    const text = Array.from({ length: 4 }, (_, i) => `Line ${i} of the reply here.`).join("\n");
+    const r = await outbox.deliver({ channel: "toy", to: "u1", replyToMessageId: "77" }, text);
+    if (r.status !== "queued") throw new Error("expected queued");
+    await outbox.settled(r.outboxId);
+    expect(platform.sent.map((s) => s.target.replyToMessageId)).toEqual([
+      "77",
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    await outbox.stop();
+  });
+
+  it.each(["NO_REPLY", "no_reply", " HEARTBEAT_OK ", "**NO_REPLY**"])(
+    "never delivers the silent token %j",
+    async (token) => {
+      const platform = recorder();
+      const outbox = createChannelOutbox({
+        store: openOutboxStore(state.db),
+        send: platform.send,
+        textLimit: () => 100,
+      });
+      outbox.start();
+      expect(await outbox.deliver({ channel: "toy", to: "u1" }, token)).toEqual({ status: "silent" });
+      const r = await outbox.deliver({ channel: "toy", to: "u1" }, `All done.\n${token}`);
+      if (r.status !== "queued") throw new Error("expected queued");
+      await outbox.settled(r.outboxId);
+      expect(platform.sent.map((s) => s.text)).toEqual(["All done."]);
+      await outbox.stop();
+    },
+  );
+
+  it("retries 429 after Retry-After and 5xx/network with backoff, then delivers exactly once", async () => {
+    const platform = recorder([
+      new ChannelSendError("rate-limited", "429", { retryAfterMs: 120 }),
+      new ChannelSendError("unavailable", "502"),
+      new ChannelSendError("network", "ECONNRESET"),
+    ]);
+    const outbox = createChannelOutbox({
+      store: openOutboxStore(state.db),
+      send: platform.send,
+      textLimit: () => 100,
+      retry: { minDelayMs: 5, jitter: 0 },
+    });
+    outbox.start();
+    const started = Date.now();
+    const r = await outbox.deliver({ channel: "toy", to: "u1" }, "hello");
+    if (r.status !== "queued") throw new Error("expected queued");
+    await outbox.settled(r.outboxId);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(120);
+    expect(platform.sent.map((s) => s.text)).toEqual(["hello"]);
+    await outbox.stop();
+  });
+
+  it("a rate-limited chat waits; other chats keep going", async () => {
+    const platform = recorder([new ChannelSendError("rate-limited", "429", { retryAfterMs: 300 })]);
+    const outbox = createChannelOutbox({
+      store: openOutboxStore(state.db),
+      send: platform.send,
+      textLimit: () => 100,
+    });
+    outbox.start();
+    const slow = await outbox.deliver({ channel: "toy", to: "a" }, "to a");
+    const fast = await outbox.deliver({ channel: "toy", to: "b" }, "to b");
+    if (fast.status !== "queued" || slow.status !== "queued") throw new Error("expected queued");
+    await outbox.settled(fast.outboxId);
+    expect(platform.sent.map((s) => s.text)).toEqual(["to b"]);
+    await outbox.settled(slow.outboxId);
+    expect(platform.sent.map((s) => s.text)).toEqual(["to b", "to a"]);
+    await outbox.stop();
+  });
+
+  it("gives up on a rejected chunk at once and says so", async () => {
+    const failed: string[] = [];
+    const platform = recorder([new ChannelSendError("rejected", "400 chat not found")]);
+    const outbox = createChannelOutbox({
+      store: openOutboxStore(state.db),
+      send: platform.send,
+      textLimit: () => 100,
+      onFailed: (c) => failed.push(c.error),
+    });
+    outbox.start();
+    const r = await outbox.deliver({ channel: "toy", to: "u1" }, "hi");
+    if (r.status !== "queued") throw new Error("expected queued");
+    expect((await outbox.settled(r.outboxId)).chunks[0]).toMatchObject({
+      status: "failed",
+      error: "400 chat not found",
+    });
+    expect(failed).toEqual(["400 chat not found"]);
+    await outbox.stop();
+  });
+
+  it("resumes after a restart: delivered chunks are not sent again, pending ones are", async () => {
+    const first = recorder();
+    let calls = 0;
+    const outbox1 = createChannelOutbox({
+      store: openOutboxStore(state.db),
+      // the "process" dies after the second chunk is acknowledged: stop before the third
+      send: async (...args) => {
+        calls++;
+        if (calls === 3) await new Promise(() => {});
+        return first.send(...args);
+      },
+      textLimit: () => 40,
+    });
+    outbox1.start();
+    const text = Array.from({ length: 6 }, (_, i) => `Line ${i} of the reply.`).join("\n");
+    const r = await outbox1.deliver({ channel: "toy", to: "u1" }, text);
+    if (r.status !== "queued") throw new Error("expected queued");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(first.sent).toHaveLength(2);
+
+    const second = recorder();
+    const outbox2 = createChannelOutbox({
+      store: openOutboxStore(state.open()),
+      send: second.send,
+      textLimit: () => 40,
+    });
+    outbox2.start();
+    await outbox2.settled(r.outboxId);
+    expect([...first.sent, ...second.sent].map((s) => s.text).join("\n")).toBe(text);
+    await outbox2.stop();
+  });
+});
