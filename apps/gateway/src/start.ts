@@ -10,6 +10,7 @@ import { type GatewayAuth, type GatewayHandle, startGateway } from "@claw/gatewa
 import type { AssembledAgent } from "./assemble/agents.js";
 import { type AssembleClawOptions, type AssembledClaw, assembleClaw } from "./assemble/assemble-claw.js";
 import { type AssembledChannels, assembleChannels } from "./assemble/channels/assemble-channels.js";
+import { type LateChannelDelivery, lateChannelDelivery } from "./assemble/cron-delivery.js";
 import { modelKnowledge } from "./assemble/models.js";
 import { createOllamaProbe, type ServerProbe } from "./assemble/ollama-probe.js";
 import { bindHost, ensureGatewayToken, gatewayStatePath } from "./paths.js";
@@ -69,9 +70,13 @@ export interface ClawGateway {
  * console.log(claw.url);
  */
 export async function startClaw(options: StartClawOptions): Promise<ClawGateway> {
-  const assembled = await assembleClaw(options);
+  // Cron announces through the channels' outbox, which exists only once the channels assemble.
+  const channelDelivery = options.deliver ? undefined : lateChannelDelivery();
+  const assembled = await assembleClaw(
+    channelDelivery ? { ...options, deliver: channelDelivery.deliver } : options,
+  );
   try {
-    return await serveAssembled(options, assembled);
+    return await serveAssembled(options, assembled, channelDelivery);
   } catch (error) {
     // A port in use or a bad auth setting must not leave the db, sessions and watchers open.
     await assembled
@@ -83,7 +88,11 @@ export async function startClaw(options: StartClawOptions): Promise<ClawGateway>
   }
 }
 
-async function serveAssembled(options: StartClawOptions, assembled: AssembledClaw): Promise<ClawGateway> {
+async function serveAssembled(
+  options: StartClawOptions,
+  assembled: AssembledClaw,
+  channelDelivery: LateChannelDelivery | undefined,
+): Promise<ClawGateway> {
   const { config, stateDir } = options;
   const env = options.env ?? process.env;
   const { runtime, sessions, agents, models, auth, log, stateDbPath } = assembled;
@@ -126,6 +135,7 @@ async function serveAssembled(options: StartClawOptions, assembled: AssembledCla
     env,
     commands: commandOptions,
   });
+  channelDelivery?.attach(channels.deliver);
   const basePorts = createGatewayPorts({
     runtime,
     sessions,

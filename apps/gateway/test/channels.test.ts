@@ -119,8 +119,27 @@ describe("gateway with Telegram", () => {
     const sent = await client.request("send", { to: "7", message: "Ping from cron", idempotencyKey: "k1" });
     expect(sent).toMatchObject({ channel: "telegram", accountId: "default", status: "delivered", chunks: 1 });
     expect(api.sent.map((m) => [m.chatId, m.text])).toEqual([["7", "Ping from cron"]]);
+    await expect(
+      client.request("send", { to: "7", accountId: "other", message: "lost?", idempotencyKey: "k3" }),
+    ).rejects.toThrow(/no telegram account "other" is configured/);
     const silent = await client.request("send", { to: "7", message: "NO_REPLY", idempotencyKey: "k2" });
     expect(silent.status).toBe("silent");
+    await client.close();
+  });
+
+  it("delivers a cron agentTurn's reply to Telegram through the outbox", async () => {
+    const { api, client } = await start({ dmPolicy: "open" }, { cron: { enabled: true } });
+    const job = await client.request("cron.add", {
+      name: "digest",
+      schedule: { kind: "every", everyMs: 86_400_000 },
+      payload: { kind: "agentTurn", message: "Summarise the day." },
+      delivery: { mode: "announce", channel: "telegram", to: "42" },
+    });
+    await client.request("cron.run", { id: job.id });
+    await until(() => api.sent.length === 1);
+    expect(api.sent.map((m) => [m.chatId, m.text])).toEqual([["42", "Hello from Claw."]]);
+    const { entries } = await client.request("cron.runs", { id: job.id });
+    expect(entries[0]).toMatchObject({ status: "ok", deliveryStatus: "delivered" });
     await client.close();
   });
 });

@@ -132,6 +132,8 @@ export interface CronPort {
   remove(id: string): Promise<boolean>;
   run(id: string, mode: "due" | "force" | "if-enabled"): Promise<MethodResult<"cron.run">>;
   runs(params: MethodParams<"cron.runs">): Promise<MethodResult<"cron.runs">>;
+}
+
 /** Chat channels (Telegram, …): status, DM pairing, routing explanations, outbound sends. */
 export interface ChannelsPort {
   status(query: { probe: boolean; channel?: string }): Promise<MethodResult<"channels.status">>;

@@ -149,6 +149,11 @@ export function createChannelsPort(channels: AssembledChannels): ChannelsPort {
           "send: no chat channel is configured (see `claw channels add`)",
         );
       const accountId = normalizeAccountId(request.accountId);
+      if (!channels.hasAccount(channel, accountId))
+        throw new RuntimeError(
+          "NOT_FOUND",
+          `send: no ${channel} account "${accountId}" is configured (see \`claw channels list\`)`,
+        );
       const isGroup = /^-/.test(request.to);
       const receipt = await outbox.deliver(
         {

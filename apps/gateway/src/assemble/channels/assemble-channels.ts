@@ -20,6 +20,7 @@ import {
   type PairingStore,
 } from "@claw/channels";
 import type { ClawConfig } from "@claw/config";
+import { normalizeAccountId } from "@claw/ids";
 import Database from "better-sqlite3";
 import type { LogFile } from "../../runtime-adapter/log-file.js";
 import { type ConfiguredAccount, configuredAccounts } from "./channel-accounts.js";
@@ -41,8 +42,10 @@ export interface AssembledChannels {
   outbox: ChannelOutbox;
   pipeline: ChannelPipeline<ReturnType<AgentRuntime["run"]>>;
   pairing: PairingStore;
-  /** The `deliver(target, text)` cron, heartbeat and `send` use. */
+  /** The `deliver(target, text)` cron, heartbeat and `send` use; refuses unconfigured accounts. */
   deliver: DeliverFn;
+  /** Whether `channel`/`accountId` (default account when omitted) is configured. */
+  hasAccount(channel: string, accountId?: string): boolean;
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -124,13 +127,27 @@ export function assembleChannels(options: AssembleChannelsOptions): AssembledCha
   });
   const running = manager;
 
+  // A target no configured account can send to is refused at once: queued, it would never leave.
+  const hasAccount = (channel: string, accountId?: string) =>
+    byKey.has(`${channel}\u0000${normalizeAccountId(accountId)}`);
+  const deliver: DeliverFn = async (target, text, deliverOptions) => {
+    const accountId = normalizeAccountId(target.accountId);
+    if (!hasAccount(target.channel, accountId)) {
+      throw new Error(
+        `no ${target.channel} account "${accountId}" is configured (see \`claw channels list\`)`,
+      );
+    }
+    return outbox.deliver(target, text, deliverOptions);
+  };
+
   return {
     accounts,
     manager: running,
     outbox,
     pipeline,
     pairing,
-    deliver: outbox.deliver,
+    deliver,
+    hasAccount,
     async start() {
       state.pruneSeen(SEEN_RETENTION_MS);
       store.prune(OUTBOX_RETENTION_MS);
