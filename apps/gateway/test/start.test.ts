@@ -5,11 +5,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { validateConfig } from "@claw/config";
 import { createFauxProvider } from "@claw/providers";
-import Database from "better-sqlite3";
+import { loadSqliteDriver } from "@claw/sqlite";
 import OpenAI from "openai";
 import { describe, expect, it, vi } from "vitest";
 import { startClaw } from "../src/index.js";
 import { startTestGateway } from "./helpers.js";
+
+/** The better-sqlite3 build this Node uses (the one the code under test opens). */
+const Database = loadSqliteDriver();
 
 async function start(
   script: Parameters<typeof createFauxProvider>[0],
