@@ -71,20 +71,20 @@ describe("startClaw", () => {
     const { client } = await start(["ok"]);
     await client.request("agent", { message: "hi", idempotencyKey: randomUUID() }, { expectFinal: true });
     const sessions = (await client.request("sessions.list", {})) as { sessions: { key: string }[] };
-    expect(sessions.sessions.map((s) => s.key)).toEqual(["agent:default:main"]);
+    expect(sessions.sessions.map((s) => s.key)).toEqual(["agent:main:main"]);
     await client.close();
   });
 
   it("session.mainKey names the main session in hello-ok and for requests without a key", async () => {
     const { client } = await start(["ok"], { session: { mainKey: "home" } });
     expect(client.hello?.snapshot.sessionDefaults).toEqual({
-      defaultAgentId: "default",
+      defaultAgentId: "main",
       mainKey: "home",
-      mainSessionKey: "agent:default:home",
+      mainSessionKey: "agent:main:home",
     });
     await client.request("agent", { message: "hi", idempotencyKey: randomUUID() }, { expectFinal: true });
     const sessions = (await client.request("sessions.list", {})) as { sessions: { key: string }[] };
-    expect(sessions.sessions.map((s) => s.key)).toEqual(["agent:default:home"]);
+    expect(sessions.sessions.map((s) => s.key)).toEqual(["agent:main:home"]);
     await client.close();
   });
 
