@@ -30,6 +30,22 @@ const MB = 1024 * 1024;
  */
 const TARGETS = [
   { name: "@claw/ids", light: true, budgetMb: 1 },
+  {
+    name: "@claw/sqlite",
+    light: true,
+    // Both drivers: 13 with its prebuilt binaries, 12 as sources (13.3 MB measured).
+    budgetMb: 20,
+    // Scripts are off here, so only 13's prebuilt Node-API binary can load (Node 22.14+ / 24).
+    smoke: `
+      import { openSqliteDatabase, sqliteDriverFor } from "@claw/sqlite";
+      const choice = sqliteDriverFor(Number(process.versions.napi));
+      if (choice.major === 13) {
+        const db = openSqliteDatabase(":memory:");
+        if (db.prepare("SELECT 41 + 1 AS n").get().n !== 42) throw new Error("sqlite answered wrong");
+        db.close();
+      }
+    `,
+  },
   { name: "@claw/failover", light: true, budgetMb: 2 },
   { name: "@claw/tool-policy", light: true, budgetMb: 1 },
   { name: "@claw/compaction", light: true, budgetMb: 30 },
