@@ -5,20 +5,15 @@
  * aborted here in `Statement::~Statement()` on Node 24). Target: 0 crashes on Node 24. The same
  * soak on the running Node is the baseline for the time until all 50 have their hello-ok.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { report } from "@claw/bench-harness";
 import { ClawClient } from "@claw/client";
 import { ensureNode24 } from "../../../scripts/node24.mjs";
-import { GATEWAY_NODE_FLAGS } from "../src/paths.js";
+import { exitOf, listeningUrl, requireBuiltGateway, spawnGateway } from "./gateway-process.js";
 
-const appDir = join(dirname(fileURLToPath(import.meta.url)), "..");
-const bin = join(appDir, "bin", "claw-gateway.js");
-if (!existsSync(join(appDir, "dist", "main.js")))
-  throw new Error("apps/gateway/dist is missing: run `pnpm build` (pnpm bench does)");
+requireBuiltGateway();
 
 const ROUNDS = Number(process.env.CLAW_SOAK_ROUNDS ?? 30);
 const CLIENTS = 50;
@@ -30,53 +25,13 @@ interface Round {
   allConnectedMs: number;
 }
 
-function freshEnv(home: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, CLAW_STATE_DIR: join(home, ".claw") };
-  for (const key of ["CLAW_CONFIG_PATH", "CLAW_PROFILE", "CLAW_LOG_STDERR", "NODE_OPTIONS"]) delete env[key];
-  return env;
-}
-
-function exited(child: ChildProcess): Promise<{ code: number | null; signal: string | null }> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null)
-      resolve({ code: child.exitCode, signal: child.signalCode });
-    else child.once("exit", (code, signal) => resolve({ code, signal }));
-  });
-}
-
 /** One cold start: listen, 50 clients at once, each `health` + `sessions.list`, SIGTERM, exit. */
 async function soakRound(node: string): Promise<Round> {
   const home = mkdtempSync(join(tmpdir(), "claw-soak-"));
-  const child = spawn(node, [...GATEWAY_NODE_FLAGS, bin, "--port", "0"], {
-    cwd: home,
-    env: freshEnv(home),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stderr?.on("data", (d) => {
-    stderr += String(d);
-  });
-  const ended = exited(child);
+  const { child, output } = spawnGateway(node, home);
+  const ended = exitOf(child);
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`no "listening on" within ${TIMEOUT_MS} ms`)),
-        TIMEOUT_MS,
-      );
-      child.stdout?.on("data", (d) => {
-        stdout += String(d);
-        const match = /listening on (\S+)/.exec(stdout);
-        if (match?.[1]) {
-          clearTimeout(timer);
-          resolve(match[1]);
-        }
-      });
-      void ended.then(({ code, signal }) => {
-        clearTimeout(timer);
-        reject(new Error(`exited ${code ?? signal} before listening`));
-      });
-    });
+    const url = await listeningUrl({ child, output }, TIMEOUT_MS);
     const token = readFileSync(join(home, ".claw", "gateway.token"), "utf8").trim();
     const t0 = performance.now();
     const clients = Array.from(
@@ -91,10 +46,10 @@ async function soakRound(node: string): Promise<Round> {
     await Promise.all(clients.map((c) => c.close()));
     child.kill("SIGTERM");
     const { code, signal } = await ended;
-    const crashed = code !== 0 || /Assertion failed|Segmentation fault/.test(stderr);
+    const crashed = code !== 0 || /Assertion failed|Segmentation fault/.test(output.stderr);
     return {
       crashed,
-      detail: crashed ? `exit ${code ?? signal}: ${stderr.slice(-300)}` : "",
+      detail: crashed ? `exit ${code ?? signal}: ${output.stderr.slice(-300)}` : "",
       allConnectedMs,
     };
   } catch (error) {
@@ -102,7 +57,7 @@ async function soakRound(node: string): Promise<Round> {
     const { code, signal } = await ended;
     return {
       crashed: true,
-      detail: `${error instanceof Error ? error.message : String(error)}; exit ${code ?? signal}: ${stderr.slice(-300)}`,
+      detail: `${error instanceof Error ? error.message : String(error)}; exit ${code ?? signal}: ${output.stderr.slice(-300)}`,
       allConnectedMs: Number.NaN,
     };
   } finally {

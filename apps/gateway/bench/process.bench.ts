@@ -5,42 +5,24 @@
  * - idle RSS: VmRSS from /proc/<pid>/status 1 s after listening (target ≤ 80 MB);
  * then SIGTERM and wait for a clean exit. Runs against the built dist (`pnpm bench` builds first).
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { report } from "@claw/bench-harness";
-import { GATEWAY_NODE_FLAGS } from "../src/paths.js";
+import { exitOf, freshEnv, listeningUrl, requireBuiltGateway, spawnGateway } from "./gateway-process.js";
 
-const appDir = join(dirname(fileURLToPath(import.meta.url)), "..");
-const bin = join(appDir, "bin", "claw-gateway.js");
-if (!existsSync(join(appDir, "dist", "main.js")))
-  throw new Error("apps/gateway/dist is missing: run `pnpm build` (pnpm bench does)");
+requireBuiltGateway();
 
 const ROUNDS = 9;
 const IDLE_MS = 1000;
 const TIMEOUT_MS = 20_000;
 
-/** The environment of a first run: no config, no state, nothing inherited that changes startup. */
-function freshEnv(home: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, CLAW_STATE_DIR: join(home, ".claw") };
-  for (const key of ["CLAW_CONFIG_PATH", "CLAW_PROFILE", "CLAW_LOG_STDERR", "NODE_OPTIONS"]) delete env[key];
-  return env;
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
-    else child.once("exit", (code) => resolve(code));
-  });
-}
-
 /** Spawn to exit of `node -e 0`, in ms. */
 async function bareNode(home: string): Promise<number> {
   const t0 = performance.now();
   const child = spawn(process.execPath, ["-e", "0"], { env: freshEnv(home), stdio: "ignore" });
-  await exited(child);
+  await exitOf(child);
   return performance.now() - t0;
 }
 
@@ -56,39 +38,15 @@ function vmRssMb(pid: number): number | undefined {
 /** Starts the gateway; ms until "listening on", RSS after IDLE_MS, then SIGTERM and a clean exit. */
 async function gatewayRun(home: string): Promise<{ startMs: number; rssMb: number | undefined }> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...GATEWAY_NODE_FLAGS, bin, "--port", "0"], {
-    cwd: home,
-    env: freshEnv(home),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stderr?.on("data", (d) => {
-    stderr += String(d);
-  });
-  const startMs = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`claw-gateway did not listen within ${TIMEOUT_MS} ms; stderr: ${stderr}`));
-    }, TIMEOUT_MS);
-    child.stdout?.on("data", (d) => {
-      stdout += String(d);
-      if (stdout.includes("listening on")) {
-        clearTimeout(timer);
-        resolve(performance.now() - t0);
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`claw-gateway exited ${code} before listening; stderr: ${stderr}`));
-    });
-  });
+  const gateway = spawnGateway(process.execPath, home);
+  await listeningUrl(gateway, TIMEOUT_MS);
+  const startMs = performance.now() - t0;
+  const { child, output } = gateway;
   await new Promise((r) => setTimeout(r, IDLE_MS));
   const rssMb = child.pid === undefined ? undefined : vmRssMb(child.pid);
-  child.removeAllListeners("exit");
   child.kill("SIGTERM");
-  const code = await exited(child);
-  if (code !== 0) throw new Error(`claw-gateway exited ${code} after SIGTERM; stderr: ${stderr}`);
+  const { code } = await exitOf(child);
+  if (code !== 0) throw new Error(`claw-gateway exited ${code} after SIGTERM; stderr: ${output.stderr}`);
   return { startMs, rssMb };
 }
 
