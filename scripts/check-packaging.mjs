@@ -33,8 +33,8 @@ const TARGETS = [
   {
     name: "@claw/sqlite",
     light: true,
-    // Both drivers: 13 with its prebuilt binaries, 12 as sources (13.3 MB measured).
-    budgetMb: 20,
+    // Both drivers: 13 with prebuilt binaries for 4 platforms (~27 MB), 12 as sources (40.2 MB measured).
+    budgetMb: 45,
     // Scripts are off here, so only 13's prebuilt Node-API binary can load (Node 22.14+ / 24).
     smoke: `
       import { openSqliteDatabase, sqliteDriverFor } from "@claw/sqlite";
@@ -53,7 +53,8 @@ const TARGETS = [
   {
     name: "@claw/memory",
     light: true,
-    budgetMb: 30,
+    // @claw/sqlite is ~40 MB of it (better-sqlite3 13's prebuilt binaries and 12's sources).
+    budgetMb: 50,
     // LanceDB is an optional peer: choosing the backend without it must name what to install.
     smoke: `
       import { mkdtempSync } from "node:fs";
