@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureNode24 } from "./node24.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const PNPM_VERSION = "12.21.0";
@@ -63,6 +64,23 @@ function ensureBubblewrap() {
   }
 }
 
+/**
+ * The whole suite once more on Node 24 (the `node` npm package, so the npm registry is enough),
+ * with `node` on PATH being 24 too, so spawned processes run on it. Native modules need no
+ * build: better-sqlite3 13 ships prebuilt Node-API binaries, @claw/sqlite picks it on Node 24.
+ */
+function testOnNode24() {
+  if (Number(process.versions.node.split(".")[0]) >= 24) return;
+  const node24 = ensureNode24();
+  console.error(`• the test suite on Node 24 (${node24})`);
+  const env24 = { ...env, PATH: [dirname(node24), env.PATH].join(delimiter) };
+  const status = run(node24, [join(root, "node_modules/vitest/vitest.mjs"), "run"], { env: env24 });
+  if (status !== 0) {
+    console.error(`\n✖ the test suite failed on Node 24 (exit ${status})`);
+    process.exit(status);
+  }
+}
+
 const claw = ["apps/cli/bin/claw.js"];
 switch (job) {
   case "start": {
@@ -91,6 +109,7 @@ switch (job) {
     must("pnpm", ["exec", "turbo", "run", "typecheck", "--output-logs=errors-only"]);
     must("pnpm", ["exec", "turbo", "run", "build", "--output-logs=errors-only"]);
     must("pnpm", ["exec", "vitest", "run"]);
+    testOnNode24();
     // Each published package packed, installed alone with npm, imported and type-checked.
     must("node", ["scripts/check-packaging.mjs"]);
     break;

@@ -30,6 +30,22 @@ const MB = 1024 * 1024;
  */
 const TARGETS = [
   { name: "@claw/ids", light: true, budgetMb: 1 },
+  {
+    name: "@claw/sqlite",
+    light: true,
+    // Both drivers: 13 with prebuilt binaries for 4 platforms (~27 MB), 12 as sources (40.2 MB measured).
+    budgetMb: 45,
+    // Scripts are off here, so only 13's prebuilt Node-API binary can load (Node 22.14+ / 24).
+    smoke: `
+      import { openSqliteDatabase, sqliteDriverFor } from "@claw/sqlite";
+      const choice = sqliteDriverFor(Number(process.versions.napi));
+      if (choice.major === 13) {
+        const db = openSqliteDatabase(":memory:");
+        if (db.prepare("SELECT 41 + 1 AS n").get().n !== 42) throw new Error("sqlite answered wrong");
+        db.close();
+      }
+    `,
+  },
   { name: "@claw/failover", light: true, budgetMb: 2 },
   { name: "@claw/tool-policy", light: true, budgetMb: 1 },
   { name: "@claw/compaction", light: true, budgetMb: 30 },
@@ -37,7 +53,8 @@ const TARGETS = [
   {
     name: "@claw/memory",
     light: true,
-    budgetMb: 30,
+    // @claw/sqlite is ~40 MB of it (better-sqlite3 13's prebuilt binaries and 12's sources).
+    budgetMb: 50,
     // LanceDB is an optional peer: choosing the backend without it must name what to install.
     smoke: `
       import { mkdtempSync } from "node:fs";

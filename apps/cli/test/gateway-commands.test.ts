@@ -122,9 +122,9 @@ describe("agent", () => {
     gateways.push(await startGateway(home, document));
     expect((await claw(home, ["agent", "-m", "hi"])).code).toBe(0);
     const list = JSON.parse((await claw(home, ["sessions", "list", "--json"])).stdout);
-    expect(list.sessions.map((s: { key: string }) => s.key)).toEqual(["agent:default:home"]);
+    expect(list.sessions.map((s: { key: string }) => s.key)).toEqual(["agent:main:home"]);
     const explained = JSON.parse((await claw(home, ["tools", "explain", "--json"])).stdout);
-    expect(explained.session).toBe("agent:default:home");
+    expect(explained.session).toBe("agent:main:home");
   });
 
   it("--local runs without a gateway", async () => {

@@ -19,7 +19,7 @@ function home(document?: Record<string, unknown>): TestHome {
 describe("doctor", () => {
   it("reports each finding with its fix; --fix repairs permissions, workspace files and legacy keys", async () => {
     const h = home({ agents: { defaults: { model: "faux/faux-1" } }, gateway: { token: "legacy-token" } });
-    mkdirSync(join(h.stateDir, "agents", "default"), { recursive: true });
+    mkdirSync(join(h.stateDir, "agents", "main"), { recursive: true });
     writeFileSync(join(h.stateDir, "gateway.token"), "t\n");
     chmodSync(join(h.stateDir, "gateway.token"), 0o644);
     const before = await claw(h, ["doctor", "--json"]);
@@ -53,7 +53,7 @@ describe("doctor", () => {
     const result = await claw(h, ["doctor"]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(
-      "✗ no anthropic credential, needed by default → anthropic/claude-sonnet-4-5",
+      "✗ no anthropic credential, needed by main → anthropic/claude-sonnet-4-5",
     );
     expect(result.stdout).toContain("fix: run `claw onboard --provider anthropic`");
   });
@@ -65,7 +65,7 @@ describe("doctor", () => {
       expect.objectContaining({
         check: "auth",
         level: "ok",
-        message: "a credential for ollama (default → ollama/llama3.1:8b)",
+        message: "a credential for ollama (main → ollama/llama3.1:8b)",
       }),
     );
   });
@@ -87,7 +87,7 @@ describe("doctor findings", () => {
     const anthropic = result.stdout.match(/no anthropic credential/g) ?? [];
     expect(anthropic).toHaveLength(1);
     expect(result.stdout).toContain(
-      "no anthropic credential, needed by default → anthropic/claude-sonnet-4-5, default → anthropic/claude-opus-4-6",
+      "no anthropic credential, needed by main → anthropic/claude-sonnet-4-5, main → anthropic/claude-opus-4-6",
     );
     expect(result.stdout).toContain("export ANTHROPIC_API_KEY=<key>");
     expect(result.stdout).toContain("export OPENAI_API_KEY=<key>");
@@ -139,13 +139,13 @@ describe("memory", () => {
     expect(Number.isInteger(JSON.parse(indexed.stdout).durationMs)).toBe(true);
     const status = JSON.parse((await claw(h, ["memory", "status", "--json"])).stdout);
     expect(status).toMatchObject({ provider: "keyword-only", counts: { files: 2 } });
-    expect(status.location).toBe(join(h.stateDir, "memory", "default.sqlite"));
+    expect(status.location).toBe(join(h.stateDir, "memory", "main.sqlite"));
     const search = await claw(h, ["memory", "search", "Postgres", "billing"]);
     expect(search.code).toBe(0);
     expect(search.stdout).toMatch(/^MEMORY\.md:\d+-\d+ [\d.]+\n[\s\S]*Postgres for billing/);
     expect((await claw(h, ["memory", "search"])).code).toBe(2);
     expect((await claw(h, ["memory", "index", "--force"])).stdout).toMatch(
-      /✓ indexed default: .* 2 updated.* in \d+ ms\n$/,
+      /✓ indexed main: .* 2 updated.* in \d+ ms\n$/,
     );
   });
 });

@@ -29,7 +29,7 @@ describe("onboard --yes (scripts)", () => {
     expect(result.code).toBe(0);
     expect(result.stdout + result.stderr).not.toContain("sk-ant-secret");
     expect(result.stdout).toContain("Next: claw gateway run");
-    const profiles = join(home.stateDir, "agents", "default", "auth-profiles.json");
+    const profiles = join(home.stateDir, "agents", "main", "auth-profiles.json");
     expect(statSync(profiles).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(profiles, "utf8")).profiles).toEqual([
       { id: "anthropic:onboard", provider: "anthropic", type: "api_key", apiKey: "sk-ant-secret" },
@@ -147,7 +147,7 @@ describe("onboard in a pseudo-terminal", () => {
     expect(pty.output()).not.toContain("sk-ant-typed-secret");
     expect(pty.output()).toContain("Next: claw gateway run");
     const profiles = JSON.parse(
-      readFileSync(join(home.stateDir, "agents", "default", "auth-profiles.json"), "utf8"),
+      readFileSync(join(home.stateDir, "agents", "main", "auth-profiles.json"), "utf8"),
     );
     expect(profiles.profiles[0]).toMatchObject({ provider: "anthropic", apiKey: "sk-ant-typed-secret" });
     const config = JSON.parse(readFileSync(join(home.stateDir, "claw.json"), "utf8"));

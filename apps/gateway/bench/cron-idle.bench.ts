@@ -14,7 +14,7 @@ import { report } from "@claw/bench-harness";
 import { validateConfig } from "@claw/config";
 import { createCronService, openCronStore } from "@claw/cron";
 import { createFauxProvider } from "@claw/providers";
-import Database from "better-sqlite3";
+import { openSqliteDatabase } from "@claw/sqlite";
 import { startClaw } from "../src/index.js";
 
 const JOBS = 10_000;
@@ -48,7 +48,7 @@ async function child(stateDir: string): Promise<void> {
 
 function fill(stateDir: string, jobs: number): void {
   mkdirSync(stateDir, { recursive: true });
-  const db = new Database(join(stateDir, "state.db"));
+  const db = openSqliteDatabase(join(stateDir, "state.db"));
   db.pragma("journal_mode = WAL");
   const service = createCronService({
     store: openCronStore(db),

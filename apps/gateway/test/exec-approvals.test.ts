@@ -146,7 +146,7 @@ describe.skipIf(!(await checkBwrap()).ok)("elevated exec (tools.elevated)", () =
     );
     await started.client.request(
       "agent",
-      { message: "go", sessionKey: "agent:default:main", idempotencyKey: randomUUID() },
+      { message: "go", sessionKey: "agent:main:main", idempotencyKey: randomUUID() },
       { expectFinal: true },
     );
     await started.client.close();

@@ -114,7 +114,7 @@ describe("live config", () => {
       return list.models.some((m) => m.provider === "openai" && m.available);
     };
     expect(await openaiAvailable()).toBe(false);
-    const dir = join(stateDir, "agents", "default");
+    const dir = join(stateDir, "agents", "main");
     mkdirSync(dir, { recursive: true });
     writeFileSync(
       join(dir, "auth-profiles.json"),

@@ -5,12 +5,15 @@
 import { validateConfig } from "@claw/config";
 import { EMBEDDING_PROVIDER_TABLE_IDS, type RemoteEmbeddingConfig } from "@claw/memory";
 import { MODEL_CATALOG, PROVIDER_TABLE } from "@claw/providers";
-import Database from "better-sqlite3";
+import { loadSqliteDriver } from "@claw/sqlite";
 import { describe, expect, it } from "vitest";
 import { assembleAuth } from "../src/assemble/auth.js";
 import { memoryIndexOptions } from "../src/assemble/memory.js";
 import { createModelResolver } from "../src/assemble/models.js";
 import { PROVIDER_ENV_KEYS } from "../src/paths.js";
+
+/** The better-sqlite3 build this Node uses (the one the code under test opens). */
+const Database = loadSqliteDriver();
 
 function config() {
   const result = validateConfig({});

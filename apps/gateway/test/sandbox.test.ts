@@ -38,10 +38,10 @@ const run = (client: ClawClient, sessionKey: string) =>
 describe("sandbox.tools policy", () => {
   it('mode "all" with tools.deny ["exec"]: exec is absent from tools.effective and from the model\'s tools', async () => {
     const { client, faux } = await start({ mode: "all", tools: { deny: ["exec"] } });
-    const ids = await effectiveTools(client, "agent:default:main");
+    const ids = await effectiveTools(client, "agent:main:main");
     expect(ids).toContain("read");
     expect(ids).not.toContain("exec");
-    await run(client, "agent:default:main");
+    await run(client, "agent:main:main");
     const offered = (faux.calls.at(-1)?.context.tools ?? []).map((t) => t.name);
     expect(offered).toContain("read");
     expect(offered).not.toContain("exec");
@@ -50,10 +50,10 @@ describe("sandbox.tools policy", () => {
 
   it('workspaceAccess "ro" removes the writing file tools from tools.effective and the model\'s tools', async () => {
     const { client, faux } = await start({ mode: "all", workspaceAccess: "ro" });
-    const ids = await effectiveTools(client, "agent:default:main");
+    const ids = await effectiveTools(client, "agent:main:main");
     expect(ids).toEqual(expect.arrayContaining(["read", "ls", "exec"]));
     for (const id of ["write", "edit", "apply_patch"]) expect(ids).not.toContain(id);
-    await run(client, "agent:default:main");
+    await run(client, "agent:main:main");
     const offered = (faux.calls.at(-1)?.context.tools ?? []).map((t) => t.name);
     expect(offered).toContain("read");
     expect(offered).not.toContain("write");
@@ -62,8 +62,8 @@ describe("sandbox.tools policy", () => {
 
   it('mode "non-main": the deny applies to group sessions only', async () => {
     const { client } = await start({ mode: "non-main", tools: { deny: ["exec"] } });
-    expect(await effectiveTools(client, "agent:default:main")).toContain("exec");
-    expect(await effectiveTools(client, "agent:default:telegram:group:42")).not.toContain("exec");
+    expect(await effectiveTools(client, "agent:main:main")).toContain("exec");
+    expect(await effectiveTools(client, "agent:main:telegram:group:42")).not.toContain("exec");
     await client.close();
   });
 });
@@ -84,12 +84,12 @@ describe.skipIf(!bwrap.ok)("sandbox.mode non-main, through a real run", () => {
       exec: { security: "full" },
     });
     const toolOutput = () => lastToolResultText(faux);
-    await run(client, "agent:default:telegram:group:42");
+    await run(client, "agent:main:telegram:group:42");
     const sandboxed = toolOutput();
     expect(sandboxed).toContain("pid1=bwrap");
     expect(sandboxed).toMatch(/^HOME=\/tmp$/m);
     expect(sandboxed).not.toContain("sk-gateway-secret");
-    await run(client, "agent:default:main");
+    await run(client, "agent:main:main");
     const host = toolOutput();
     expect(host).not.toContain("pid1=bwrap");
     expect(host).not.toContain("sk-gateway-secret");

@@ -5,11 +5,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { validateConfig } from "@claw/config";
 import { createFauxProvider } from "@claw/providers";
-import Database from "better-sqlite3";
+import { loadSqliteDriver } from "@claw/sqlite";
 import OpenAI from "openai";
 import { describe, expect, it, vi } from "vitest";
 import { startClaw } from "../src/index.js";
 import { startTestGateway } from "./helpers.js";
+
+/** The better-sqlite3 build this Node uses (the one the code under test opens). */
+const Database = loadSqliteDriver();
 
 async function start(
   script: Parameters<typeof createFauxProvider>[0],
@@ -68,20 +71,20 @@ describe("startClaw", () => {
     const { client } = await start(["ok"]);
     await client.request("agent", { message: "hi", idempotencyKey: randomUUID() }, { expectFinal: true });
     const sessions = (await client.request("sessions.list", {})) as { sessions: { key: string }[] };
-    expect(sessions.sessions.map((s) => s.key)).toEqual(["agent:default:main"]);
+    expect(sessions.sessions.map((s) => s.key)).toEqual(["agent:main:main"]);
     await client.close();
   });
 
   it("session.mainKey names the main session in hello-ok and for requests without a key", async () => {
     const { client } = await start(["ok"], { session: { mainKey: "home" } });
     expect(client.hello?.snapshot.sessionDefaults).toEqual({
-      defaultAgentId: "default",
+      defaultAgentId: "main",
       mainKey: "home",
-      mainSessionKey: "agent:default:home",
+      mainSessionKey: "agent:main:home",
     });
     await client.request("agent", { message: "hi", idempotencyKey: randomUUID() }, { expectFinal: true });
     const sessions = (await client.request("sessions.list", {})) as { sessions: { key: string }[] };
-    expect(sessions.sessions.map((s) => s.key)).toEqual(["agent:default:home"]);
+    expect(sessions.sessions.map((s) => s.key)).toEqual(["agent:main:home"]);
     await client.close();
   });
 

@@ -54,7 +54,7 @@ const ANSWER = [
 describe("claw tui in a terminal", () => {
   it("streams a markdown answer with code, list and table, and shows the footer", async () => {
     const { term } = await setup([{ text: ANSWER, chunkDelayMs: 2 }]);
-    await term.waitFor(/default · faux\/faux-1 · think default · ctx 0\/128k \(0%\)/);
+    await term.waitFor(/main · faux\/faux-1 · think default · ctx 0\/128k \(0%\)/);
     term.typeText("make a plan", true);
     const screen = await term.waitFor(/Done\./);
     expect(screen).toContain("› make a plan");
@@ -108,17 +108,17 @@ describe("claw tui in a terminal", () => {
     const { term } = await setup(["first answer", "second answer"]);
     term.typeText("hello main", true);
     await term.waitFor(/first answer/);
-    term.typeText("/session agent:default:other", true);
-    await term.waitFor(/session agent:default:other\s*$/m);
+    term.typeText("/session agent:main:other", true);
+    await term.waitFor(/session agent:main:other\s*$/m);
     expect(term.screen().join("\n")).not.toContain("first answer");
     term.typeText("hello other", true);
     await term.waitFor(/second answer/);
     term.type("\x10");
-    await term.waitFor(/Sessions[\s\S]*agent:default:main/);
-    term.typeText("default:main");
+    await term.waitFor(/Sessions[\s\S]*agent:main:main/);
+    term.typeText("main:main");
     term.type("\r");
     // The footer switches first; the transcript of the main session arrives right after.
-    const screen = await term.waitFor(/first answer[\s\S]*session agent:default:main\s*$/m);
+    const screen = await term.waitFor(/first answer[\s\S]*session agent:main:main\s*$/m);
     expect(screen).toContain("first answer");
     expect(screen).not.toContain("second answer");
   });

@@ -30,15 +30,15 @@ async function openTui(agentId: string | undefined) {
 describe("claw tui and session.mainKey", () => {
   it("opens the default agent's configured main session", async () => {
     const term = await openTui(undefined);
-    await term.waitFor(/session agent:default:home\s*$/m);
+    await term.waitFor(/session agent:main:home\s*$/m);
   });
 
   it("opens a named agent's configured main session and /agent switches to it", async () => {
-    const term = await openTui("default");
-    await term.waitFor(/session agent:default:home\s*$/m);
-    term.typeText("/session agent:default:other", true);
-    await term.waitFor(/session agent:default:other\s*$/m);
-    term.typeText("/agent default", true);
-    await term.waitFor(/session agent:default:home\s*$/m);
+    const term = await openTui("main");
+    await term.waitFor(/session agent:main:home\s*$/m);
+    term.typeText("/session agent:main:other", true);
+    await term.waitFor(/session agent:main:other\s*$/m);
+    term.typeText("/agent main", true);
+    await term.waitFor(/session agent:main:home\s*$/m);
   });
 });

@@ -64,17 +64,17 @@ async function chatStillWorks(term: EmulatedTerminal, label: string): Promise<vo
 
 /** Each command with its arguments and what the screen shows when it is done. */
 const CASES: Record<string, { input: string; shows: RegExp }[]> = {
-  new: [{ input: "/new", shows: /ℹ new session on agent:default:main/ }],
-  reset: [{ input: "/reset", shows: /ℹ session agent:default:main reset/ }],
+  new: [{ input: "/new", shows: /ℹ new session on agent:main:main/ }],
+  reset: [{ input: "/reset", shows: /ℹ session agent:main:main reset/ }],
   model: [{ input: "/model faux/faux-1", shows: /ℹ model: faux\/faux-1/ }],
   think: [
     { input: "/think high", shows: /ℹ thinking: high/ },
     { input: "/think loud", shows: /✗ \/think loud: use one of/ },
   ],
-  session: [{ input: "/session agent:default:side", shows: /ℹ session agent:default:side/ }],
+  session: [{ input: "/session agent:main:side", shows: /ℹ session agent:main:side/ }],
   agent: [
-    { input: "/agent default", shows: /ℹ session agent:default:main/ },
-    { input: "/agent default", shows: /ℹ already on session agent:default:main/ },
+    { input: "/agent main", shows: /ℹ session agent:main:main/ },
+    { input: "/agent main", shows: /ℹ already on session agent:main:main/ },
   ],
   context: [{ input: "/context", shows: /ℹ context: .* tokens/ }],
   compact: [{ input: "/compact", shows: /Nothing to compact|Compacted|ℹ compacted/ }],

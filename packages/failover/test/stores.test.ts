@@ -2,7 +2,7 @@
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
+import { loadSqliteDriver } from "@claw/sqlite";
 import { describe, expect, it } from "vitest";
 import {
   type AuthStateStore,
@@ -14,6 +14,9 @@ import {
 } from "../src/index.js";
 import { fakeClock, key } from "./harness.js";
 import { setup } from "./setup.js";
+
+/** The better-sqlite3 build this Node uses (the one the code under test opens). */
+const Database = loadSqliteDriver();
 
 const dir = () => mkdtempSync(join(tmpdir(), "claw-failover-"));
 const addModel =

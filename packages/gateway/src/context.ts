@@ -1,6 +1,7 @@
 import type { AuthRateLimiter } from "./auth/rate-limit.js";
 import type { GatewayAuth } from "./auth/shared-secret.js";
 import type { EventHub } from "./events/hub.js";
+import type { SessionEvents } from "./events/session-events.js";
 import type { GatewayLimits } from "./limits.js";
 import type { IdempotencyCache } from "./methods/idempotency.js";
 import type { RunFanout } from "./methods/runs.js";
@@ -25,6 +26,8 @@ export interface GatewayContext {
   tickIntervalMs: number;
   ports: GatewayPorts;
   hub: EventHub;
+  /** `sessions.changed` to the connections that subscribed. */
+  sessionEvents: SessionEvents;
   pairing: PairingStore;
   idempotency: IdempotencyCache;
   rateLimiter: AuthRateLimiter;

@@ -1,6 +1,7 @@
 import type {
   AgentEvent,
   ChatMessage,
+  CommandEntry,
   ConfigWriteResult,
   CronJobPatch,
   ExecApprovalDecision,
@@ -92,6 +93,8 @@ export interface SessionsPort {
   /** Compacts now, queued behind the session's runs; says why when nothing was compacted. */
   compact(key: string): Promise<{ compacted: true; messages: number } | { compacted: false; reason: string }>;
   history(sessionKey: string, limit: number): Promise<ChatMessage[]>;
+  /** One session's row; undefined for a key with no session. */
+  describe(key: string): Promise<SessionRow | undefined>;
 }
 
 /** What exists: agents, models, tools, skills. */
@@ -100,6 +103,8 @@ export interface CatalogPort {
   models(query: { agentId?: string }): Promise<ModelEntry[]>;
   effectiveTools(query: { agentId?: string; sessionKey: string }): Promise<ToolsEffectiveResult>;
   skills(query: { agentId?: string }): Promise<SkillEntry[]>;
+  /** The chat commands (`/new`, `/model`, …) an agent's sessions understand. */
+  commands(query: { agentId?: string }): Promise<CommandEntry[]>;
 }
 
 export interface ConfigPort {
@@ -169,6 +174,8 @@ export interface AgentInfo {
   agentId: string;
   name?: string;
   isDefault: boolean;
+  workspace?: string;
+  model?: { primary: string; fallbacks: string[] };
 }
 
 export interface RunInput {

@@ -13,6 +13,7 @@ import { Connection } from "./connection.js";
 import { type GatewayContext, type GatewayLogger, silentLogger } from "./context.js";
 import { forwardApprovalEvents } from "./events/approval-events.js";
 import { EventHub } from "./events/hub.js";
+import { SessionEvents } from "./events/session-events.js";
 import { handleConnect } from "./handshake/connect.js";
 import { handleOpenAiHttp } from "./http/openai/router.js";
 import { DEFAULT_LIMITS, type GatewayLimits } from "./limits.js";
@@ -86,6 +87,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     tickIntervalMs: options.tickIntervalMs ?? PROTOCOL_LIMITS.tickIntervalMs,
     ports: options.ports,
     hub,
+    sessionEvents: new SessionEvents(hub),
     pairing: new PairingStore(db),
     idempotency: new IdempotencyCache(db, limits.dedupeTtlMs, limits.dedupeMaxEntries),
     rateLimiter: new AuthRateLimiter(limits),
@@ -99,6 +101,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     mainKey: options.mainKey ?? DEFAULT_MAIN_KEY,
     ...(options.stateDir ? { stateDir: options.stateDir } : {}),
   };
+  ctx.fanout.onRunChange = (change) => ctx.sessionEvents.publish(change);
   hub.presence.upsert(`gateway-${ctx.bootId}`, {
     host: "gateway",
     mode: "gateway",

@@ -27,6 +27,7 @@ describe("runResultToWire (the one result mapping)", () => {
       runId: "r1",
       status: "ok",
       summary: "Hello.",
+      result: { payloads: [{ text: "Hello." }] },
       usage: { inputTokens: 3, outputTokens: 4, totalTokens: 7 },
     });
     expect(check(AgentFinal, final).ok).toBe(true);
@@ -36,6 +37,10 @@ describe("runResultToWire (the one result mapping)", () => {
       summary: "",
       error: "boom",
     });
+  });
+
+  it("gives an ok run with no text no payloads (OpenClaw's CLI then prints nothing, as it should)", () => {
+    expect(runResultToWire({ ...ok, text: "" }, "agent")).not.toHaveProperty("result");
   });
 
   it("answers `agent.wait` with times and the error message, valid for its schema", () => {

@@ -1,6 +1,6 @@
 /**
  * @claw/ids — the identifiers every Claw package shares, each with one owner: session keys,
- * thinking levels and model references. No dependencies.
+ * agent ids, thinking levels and model references. No dependencies.
  */
 
 // Commonly used: model references ("provider/model").
@@ -45,6 +45,9 @@ export { HEARTBEAT_TOKEN, SILENT_TOKENS, stripSilentTokens } from "./reply-token
 
 // Did-you-mean support for mistyped identifiers.
 export { editDistance } from "./suggest/edit-distance.js";
+
+// Agent ids: the default agent's id and the names (`main`, `default`) that mean it.
+export { DEFAULT_AGENT_ID, LEGACY_DEFAULT_AGENT_ID, resolveAgentIdAlias } from "./agent-id/agent-id.js";
 
 // Thinking levels.
 export {

@@ -21,10 +21,13 @@ export * from "./methods/agent.js";
 export * from "./methods/agent-event.js";
 export * from "./methods/approvals.js";
 export * from "./methods/channels.js";
+export * from "./methods/agents.js";
 export * from "./methods/chat.js";
+export * from "./methods/commands.js";
 export * from "./methods/config.js";
 export * from "./methods/cron.js";
 export * from "./methods/devices.js";
+export * from "./methods/session-events.js";
 export * from "./methods/sessions.js";
 export * from "./methods/system.js";
 

@@ -3,12 +3,15 @@ import { StateVersion } from "./frames.js";
 import { ConnectChallenge, HealthSummary, PresenceEntry, ShutdownEvent, TickEvent } from "./handshake.js";
 import { AgentParams, AgentResult, AgentWaitParams, AgentWaitResult } from "./methods/agent.js";
 import { AgentEvent } from "./methods/agent-event.js";
+import * as agents from "./methods/agents.js";
 import * as approvals from "./methods/approvals.js";
 import * as channels from "./methods/channels.js";
 import * as chat from "./methods/chat.js";
+import * as commands from "./methods/commands.js";
 import * as config from "./methods/config.js";
 import * as cron from "./methods/cron.js";
 import * as devices from "./methods/devices.js";
+import * as sessionEvents from "./methods/session-events.js";
 import * as sessions from "./methods/sessions.js";
 import * as system from "./methods/system.js";
 import type { MethodScope } from "./scopes.js";
@@ -256,6 +259,36 @@ export const METHODS = {
     "Send a message to a chat through a channel (durable outbox).",
     true,
   ),
+  "agents.list": m(
+    agents.AgentsListParams,
+    agents.AgentsListResult,
+    "operator.read",
+    "Configured agents, the default one and the session scope.",
+  ),
+  "sessions.subscribe": m(
+    sessionEvents.SessionsSubscribeParams,
+    sessionEvents.SessionsSubscribeResult,
+    "operator.read",
+    "Receive `sessions.changed` events on this connection (with params: also the session list).",
+  ),
+  "sessions.unsubscribe": m(
+    sessionEvents.SessionsUnsubscribeParams,
+    sessionEvents.SessionsUnsubscribeResult,
+    "operator.read",
+    "Stop `sessions.changed` events on this connection.",
+  ),
+  "sessions.describe": m(
+    sessionEvents.SessionsDescribeParams,
+    sessionEvents.SessionsDescribeResult,
+    "operator.read",
+    "One session's row, or null.",
+  ),
+  "commands.list": m(
+    commands.CommandsListParams,
+    commands.CommandsListResult,
+    "operator.read",
+    "Chat commands (`/new`, `/model`, …) a client can offer.",
+  ),
 } satisfies Record<string, MethodSpec>;
 
 export type MethodName = keyof typeof METHODS;
@@ -320,6 +353,11 @@ export const EVENTS = {
     payload: cron.CronEventPayload,
     stateful: false,
     summary: "A cron job changed, or one of its runs started or finished.",
+  },
+  "sessions.changed": {
+    payload: sessionEvents.SessionsChangedEvent,
+    stateful: false,
+    summary: "A session changed or a run on it started or ended (to `sessions.subscribe`rs).",
   },
 } satisfies Record<string, EventSpec>;
 

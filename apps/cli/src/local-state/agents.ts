@@ -2,6 +2,7 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { type ClawConfig, modelSelectionRefs, resolveAgentConfig, resolveDefaultAgentId } from "@claw/config";
+import { resolveAgentIdAlias } from "@claw/ids";
 import { UsageError } from "../context.js";
 
 /** Same fallback as the gateway when no model is configured anywhere. */
@@ -28,8 +29,16 @@ export function listAgents(config: ClawConfig): AgentSummary[] {
 /** The agent named by `--agent`, or the default; an unknown id is a usage error listing the known ones. */
 export function pickAgent(config: ClawConfig, requested: string | undefined): AgentSummary {
   const agents = listAgents(config);
-  const found =
-    requested === undefined ? agents.find((a) => a.isDefault) : agents.find((a) => a.id === requested);
+  const defaultId = resolveDefaultAgentId(config);
+  const id =
+    requested === undefined
+      ? defaultId
+      : resolveAgentIdAlias(
+          requested,
+          agents.map((a) => a.id),
+          defaultId,
+        );
+  const found = agents.find((a) => a.id === id);
   if (!found)
     throw new UsageError(
       `unknown agent "${requested}"`,

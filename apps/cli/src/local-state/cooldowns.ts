@@ -5,6 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import type { SqliteDatabase } from "@claw/sqlite";
 
 export interface ActiveCooldown {
   profileId: string;
@@ -38,10 +39,10 @@ function active(profileId: string, scope: string, entry: Entry | undefined, now:
 export async function readCooldowns(stateDir: string, now = Date.now()): Promise<ActiveCooldown[]> {
   const path = join(stateDir, "state.db");
   if (!existsSync(path)) return [];
-  const { default: Database } = await import("better-sqlite3");
-  let db: InstanceType<typeof Database> | undefined;
+  const { openSqliteDatabase } = await import("@claw/sqlite");
+  let db: SqliteDatabase | undefined;
   try {
-    db = new Database(path, { readonly: true, fileMustExist: true });
+    db = openSqliteDatabase(path, { readonly: true, fileMustExist: true });
     db.pragma("busy_timeout = 2000");
     const rows = db.prepare("SELECT profile_id, state FROM failover_profile_state").all() as {
       profile_id: string;

@@ -23,8 +23,8 @@ import type { ClawConfig } from "@claw/config";
 import type { DeliverFn } from "@claw/cron";
 import { createMemoryTools, openMemoryIndex } from "@claw/memory";
 import type { Model, StreamFunction } from "@claw/providers";
+import { openSqliteDatabase, type SqliteDatabase } from "@claw/sqlite";
 import { ExecAllowlistStore, ExecApprovalBroker } from "@claw/tools";
-import Database from "better-sqlite3";
 import { createLogFile, type LogFile } from "../runtime-adapter/log-file.js";
 import { type AssembledAgent, assembleAgents, configureAgent, type ExecApprovalParts } from "./agents.js";
 import { type AuthAssembly, assembleAuth } from "./auth.js";
@@ -79,7 +79,7 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
   mkdirSync(stateDir, { recursive: true, mode: 0o700 });
   const log = createLogFile(join(stateDir, "logs", "gateway.log"), { echo: options.echoLog });
   const stateDbPath = join(stateDir, "state.db");
-  const db = new Database(stateDbPath);
+  const db = openSqliteDatabase(stateDbPath);
   db.pragma("journal_mode = WAL");
   db.pragma("busy_timeout = 5000");
   // Accepted messages, on their own connection with every commit synced (see openRunInbox).
@@ -239,7 +239,7 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
 async function attachSessionTools(
   runtime: AgentRuntime,
   agents: readonly AssembledAgent[],
-  db: InstanceType<typeof Database>,
+  db: SqliteDatabase,
   { config, env }: { config: ClawConfig; env: Readonly<Record<string, string | undefined>> },
   models: ModelResolver,
   log: LogFile,

@@ -1,10 +1,12 @@
 /** The gateway's catalog and memory ports: agents, models, effective tools, skills, memory search. */
 import type { AgentRuntime } from "@claw/agent-core";
 import { type CatalogPort, type MemoryPort, RuntimeError } from "@claw/gateway";
+import { resolveAgentIdAlias } from "@claw/ids";
 import { TOOL_PROFILE_IDS } from "@claw/tool-policy";
 import type { AssembledAgent } from "../assemble/agents.js";
 import type { ModelResolver } from "../assemble/models.js";
 import { DEFAULT_OLLAMA_URL, type ServerProbe } from "../assemble/ollama-probe.js";
+import { chatCommandEntries } from "./command-entries.js";
 import { effectiveTools } from "./effective-tools.js";
 
 export interface CatalogPortParts {
@@ -22,7 +24,18 @@ export function createCatalogPort(parts: CatalogPortParts): CatalogPort {
   const defaultAgent = runtime.resolveAgent(undefined);
   return {
     async agents() {
-      return runtime.agents.map((a) => ({ agentId: a.id, isDefault: a.id === defaultAgent.id }));
+      return runtime.agents.map((a) => {
+        const workspace = parts.agents.find((p) => p.definition.id === a.id)?.workspaceDir;
+        return {
+          agentId: a.id,
+          isDefault: a.id === defaultAgent.id,
+          model: { primary: a.model.primary, fallbacks: a.model.fallbacks ?? [] },
+          ...(workspace ? { workspace } : {}),
+        };
+      });
+    },
+    async commands() {
+      return chatCommandEntries();
     },
     async models() {
       const models = parts.models.list();
@@ -48,9 +61,8 @@ export function createCatalogPort(parts: CatalogPortParts): CatalogPort {
       }));
     },
     async effectiveTools(query) {
-      const agent = parts.agents.find(
-        (a) => a.definition.id === (query.agentId ?? runtime.resolveAgent(undefined, query.sessionKey).id),
-      );
+      const id = query.agentId ?? runtime.resolveAgent(undefined, query.sessionKey).id;
+      const agent = findAgent(parts.agents, id, defaultAgent.id);
       if (!agent) throw new RuntimeError("NOT_FOUND", `Unknown agent "${query.agentId}".`);
       const model = parts.models.resolve(agent.definition.model.primary);
       if (!model)
@@ -66,7 +78,7 @@ export function createCatalogPort(parts: CatalogPortParts): CatalogPort {
     },
     async skills(query) {
       const agent =
-        parts.agents.find((a) => a.definition.id === (query.agentId ?? defaultAgent.id)) ?? parts.agents[0];
+        findAgent(parts.agents, query.agentId ?? defaultAgent.id, defaultAgent.id) ?? parts.agents[0];
       if (!agent) return [];
       const snapshot = await agent.skills.ready();
       return snapshot.skills.map((s) => ({
@@ -84,7 +96,7 @@ export function createMemoryPort(runtime: AgentRuntime, agents: readonly Assembl
   const defaultAgent = runtime.resolveAgent(undefined);
   return {
     async search(query) {
-      const agent = agents.find((a) => a.definition.id === (query.agentId ?? defaultAgent.id));
+      const agent = findAgent(agents, query.agentId ?? defaultAgent.id, defaultAgent.id);
       if (!agent) throw new RuntimeError("NOT_FOUND", `Unknown agent "${query.agentId}".`);
       if (!agent.memory)
         throw new RuntimeError(
@@ -101,4 +113,15 @@ export function createMemoryPort(runtime: AgentRuntime, agents: readonly Assembl
       }));
     },
   };
+}
+
+/** The assembled agent an id names (`main` / `default` name the default agent). */
+function findAgent(
+  agents: readonly AssembledAgent[],
+  requested: string,
+  defaultAgentId: string,
+): AssembledAgent | undefined {
+  const ids = agents.map((a) => a.definition.id);
+  const id = resolveAgentIdAlias(requested, ids, defaultAgentId);
+  return agents.find((a) => a.definition.id === id);
 }

@@ -16,7 +16,7 @@ import {
   type RunInbox,
 } from "@claw/agent-core";
 import { type RunInput, type RunOutcome, type RunsPort, RuntimeError } from "@claw/gateway";
-import { THINKING_LEVELS } from "@claw/ids";
+import { resolveAgentIdAlias, THINKING_LEVELS } from "@claw/ids";
 import type { ThinkingLevel, UserMessage } from "@claw/providers";
 import { type ModelResolver, unknownModelMessage } from "../assemble/models.js";
 
@@ -151,7 +151,11 @@ function validate(input: RunInput, runtime: AgentRuntime, models: ModelResolver)
       code: "UNKNOWN_MODEL",
     });
   }
-  if (input.agentId !== undefined && !runtime.agents.some((a) => a.id === input.agentId)) {
+  const agentIds = runtime.agents.map((a) => a.id);
+  if (
+    input.agentId !== undefined &&
+    resolveAgentIdAlias(input.agentId, agentIds, runtime.resolveAgent(undefined).id) === undefined
+  ) {
     throw new RuntimeError(
       "INVALID",
       `Unknown agent "${input.agentId}". Known agents: ${runtime.agents.map((a) => a.id).join(", ")}.`,

@@ -1,4 +1,4 @@
-/** The gateway's sessions port: list, patch, reset, delete and history of the session store. */
+/** The gateway's sessions port: list, describe, patch, reset, delete and history of the session store. */
 import { rm } from "node:fs/promises";
 import type { AgentRuntime, PersistentSessionStore } from "@claw/agent-core";
 import { RuntimeError, type SessionsPort } from "@claw/gateway";
@@ -95,6 +95,10 @@ export function createSessionsPort({ runtime, sessions, models }: SessionsPortPa
       if (!entry) return [];
       const messages = await sessions.loadMessages(entry);
       return messages.slice(-limit).map(toChatMessage);
+    },
+    async describe(key) {
+      const entry = await sessions.get(key);
+      return entry ? toSessionRow(entry, agentModel) : undefined;
     },
   };
 }

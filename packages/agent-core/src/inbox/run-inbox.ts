@@ -5,10 +5,10 @@
  * so a retry finds the same row — before, during or after a restart.
  */
 import type { ThinkingLevel } from "@claw/providers";
-import Database from "better-sqlite3";
+import { openSqliteDatabase, type SqliteDatabase } from "@claw/sqlite";
 import type { RunStatus } from "../loop/types.js";
 
-type Db = InstanceType<typeof Database>;
+type Db = SqliteDatabase;
 
 /** What a caller asks to run; `idempotencyKey` is scoped by the caller ("chat.send:k1", "telegram:42"). */
 export interface AcceptRequest {
@@ -95,7 +95,7 @@ interface Row {
  * const inbox = openRunInbox(join(stateDir, "state.db"));
  */
 export function openRunInbox(path: string | Db): RunInbox {
-  const db = typeof path === "string" ? new Database(path) : path;
+  const db = typeof path === "string" ? openSqliteDatabase(path) : path;
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = FULL");
   db.pragma("busy_timeout = 5000");

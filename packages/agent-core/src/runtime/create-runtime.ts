@@ -4,7 +4,7 @@
  * publishes events. Usable in any Node service with nothing else of Claw.
  */
 import { randomUUID } from "node:crypto";
-import { DEFAULT_MAIN_KEY, sessionKeyAgentId } from "@claw/ids";
+import { DEFAULT_MAIN_KEY, resolveAgentIdAlias, sessionKeyAgentId } from "@claw/ids";
 import { findModel, type UserMessage } from "@claw/providers";
 import { createEventBus, createRunEmitter, type RunEmitter } from "../events/event-bus.js";
 import { endedBeforeStart, type RunResult } from "../loop/types.js";
@@ -56,14 +56,17 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const finished: string[] = [];
   let closed = false;
 
+  const defaultAgent = options.agents.find((a) => a.default) ?? (options.agents[0] as AgentDefinition);
+  // `main` and `default` name the default agent unless one is really called that (OpenClaw's ids).
   const resolveAgent = (agentId: string | undefined, sessionKey?: string): AgentDefinition => {
     const wanted = agentId ?? sessionKeyAgentId(sessionKey);
     if (wanted) {
-      const found = options.agents.find((a) => a.id === wanted.toLowerCase() || a.id === wanted);
+      const id = resolveAgentIdAlias(wanted, [...ids], defaultAgent.id);
+      const found = options.agents.find((a) => a.id === id);
       if (found) return found;
       if (agentId) throw new Error(`Unknown agent "${agentId}". Known agents: ${[...ids].join(", ")}.`);
     }
-    return options.agents.find((a) => a.default) ?? (options.agents[0] as AgentDefinition);
+    return defaultAgent;
   };
 
   const toUserMessage = (message: string | UserMessage): UserMessage =>

@@ -7,7 +7,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import Database from "better-sqlite3";
+import { openSqliteDatabase } from "@claw/sqlite";
 import { fromRow, openSessionIndex, type SessionIndex, type SessionRow } from "./index/session-index.js";
 import type { SessionEntry } from "./session-store.js";
 import {
@@ -86,7 +86,7 @@ function openIndexFor(stateDir: string, dryRun: boolean): SessionIndex | undefin
     return openSessionIndex(path);
   }
   if (!existsSync(path)) return undefined;
-  const db = new Database(path, { readonly: true, fileMustExist: true });
+  const db = openSqliteDatabase(path, { readonly: true, fileMustExist: true });
   const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sessions'").get();
   if (!hasTable) {
     db.close();

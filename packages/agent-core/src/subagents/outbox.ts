@@ -4,9 +4,9 @@
  * is delivered, and is marked announced only once the result sits in the parent's transcript.
  * Every transition is a single guarded UPDATE, so a row moves forward exactly once.
  */
-import Database from "better-sqlite3";
+import { openSqliteDatabase, type SqliteDatabase } from "@claw/sqlite";
 
-type Db = InstanceType<typeof Database>;
+type Db = SqliteDatabase;
 
 export type SubagentStatus = "running" | "ok" | "error" | "aborted" | "timeout";
 
@@ -108,7 +108,7 @@ export interface SubagentOutbox {
  * const outbox = openSubagentOutbox(join(stateDir, "state.db"));
  */
 export function openSubagentOutbox(path: string | Db): SubagentOutbox {
-  const db = typeof path === "string" ? new Database(path) : path;
+  const db = typeof path === "string" ? openSqliteDatabase(path) : path;
   db.pragma("journal_mode = WAL");
   db.pragma("busy_timeout = 5000");
   db.exec(SCHEMA);

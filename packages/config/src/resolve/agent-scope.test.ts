@@ -52,14 +52,14 @@ describe("resolveSessionAgentIds", () => {
       expected: { defaultAgentId: "a", sessionAgentId: "a" },
     },
     {
-      name: "no agents at all",
+      name: "no agents at all: OpenClaw's main",
       params: {},
-      expected: { defaultAgentId: "default", sessionAgentId: "default" },
+      expected: { defaultAgentId: "main", sessionAgentId: "main" },
     },
     {
       name: "empty list",
       params: { config: { agents: { list: [] } } },
-      expected: { defaultAgentId: "default", sessionAgentId: "default" },
+      expected: { defaultAgentId: "main", sessionAgentId: "main" },
     },
     {
       name: "key without agent: prefix falls to the default",
@@ -85,6 +85,26 @@ describe("resolveSessionAgentIds", () => {
       expected: { sessionAgentId: "research" },
     },
     {
+      name: "agent:main:main names the default agent when it is called default (older Claw configs)",
+      params: { sessionKey: "agent:main:main", config: referenceConfig },
+      expected: { defaultAgentId: "default", sessionAgentId: "default" },
+    },
+    {
+      name: "--agent main names the default agent when it is called default",
+      params: { agentId: "main", config: referenceConfig },
+      expected: { sessionAgentId: "default" },
+    },
+    {
+      name: "agent:default:main names the default agent when it is called main",
+      params: { sessionKey: "agent:default:main" },
+      expected: { defaultAgentId: "main", sessionAgentId: "main" },
+    },
+    {
+      name: "an unknown explicit id is kept (the caller reports it)",
+      params: { agentId: "nope", config: referenceConfig },
+      expected: { sessionAgentId: "nope" },
+    },
+    {
       name: "two default: true entries → the first (validation reports the second)",
       params: {
         config: {
@@ -104,7 +124,7 @@ describe("resolveSessionAgentIds", () => {
   });
 
   it("resolveDefaultAgentId on undefined config", () => {
-    expect(resolveDefaultAgentId(undefined)).toBe("default");
+    expect(resolveDefaultAgentId(undefined)).toBe("main");
   });
 });
 

@@ -3,11 +3,11 @@
  * config; they accept a partial config so callers with only `agents` can use them.
  */
 
-import { parseAgentSessionKey } from "@claw/ids";
+import { DEFAULT_AGENT_ID, parseAgentSessionKey, resolveAgentIdAlias } from "@claw/ids";
 import type { AgentDefaultsConfig, AgentEntryConfig, ClawConfig } from "../schema/config.js";
 
-/** The agent id used when the config lists no agents. */
-export const DEFAULT_AGENT_ID = "default";
+/** The agent id used when the config lists no agents: `main`, as in OpenClaw. */
+export { DEFAULT_AGENT_ID };
 
 export interface AgentsView {
   agents?: { defaults?: Partial<AgentDefaultsConfig>; list?: AgentEntryConfig[] };
@@ -19,7 +19,7 @@ function normalizeId(id: string | undefined): string | undefined {
 }
 
 /**
- * The default agent: the first with `default: true`, else the first listed, else `"default"`.
+ * The default agent: the first with `default: true`, else the first listed, else `"main"`.
  *
  * @example
  * resolveDefaultAgentId({ agents: { list: [{ id: "a" }, { id: "b", default: true }] } }); // → "b"
@@ -39,7 +39,8 @@ export interface SessionAgentParams {
 
 /**
  * Resolves `{ defaultAgentId, sessionAgentId }`. Session agent: explicit id > the key's
- * `agent:<id>:…` segment > `default: true` > first in list > `"default"`.
+ * `agent:<id>:…` segment > `default: true` > first in list > `"main"`. `main` and `default`
+ * name the default agent unless an agent has that id (`resolveAgentIdAlias`).
  *
  * @example
  * resolveSessionAgentIds({ sessionKey: "agent:research:main", config });
@@ -50,8 +51,12 @@ export function resolveSessionAgentIds(params: SessionAgentParams): {
   sessionAgentId: string;
 } {
   const defaultAgentId = resolveDefaultAgentId(params.config);
+  const listed = params.config?.agents?.list?.map((agent) => agent.id) ?? [];
+  const known = listed.length > 0 ? listed : [defaultAgentId];
+  const canonical = (id: string | undefined) =>
+    id === undefined ? undefined : (resolveAgentIdAlias(id, known, defaultAgentId) ?? id);
   const fromKey = params.sessionKey ? parseAgentSessionKey(params.sessionKey)?.agentId : undefined;
-  const sessionAgentId = normalizeId(params.agentId) ?? fromKey ?? defaultAgentId;
+  const sessionAgentId = canonical(normalizeId(params.agentId)) ?? canonical(fromKey) ?? defaultAgentId;
   return { defaultAgentId, sessionAgentId };
 }
 

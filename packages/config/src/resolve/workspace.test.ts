@@ -38,7 +38,19 @@ describe("resolveAgentWorkspaceDir", () => {
     {
       name: "no config: the implicit default agent",
       config: undefined,
+      agentId: "main",
+      expected: "/Users/user/.claw/workspace",
+    },
+    {
+      name: "no config: the old name default still means the implicit default agent",
+      config: undefined,
       agentId: "default",
+      expected: "/Users/user/.claw/workspace",
+    },
+    {
+      name: "main names a listed default agent called default",
+      config: { agents: { list } },
+      agentId: "main",
       expected: "/Users/user/.claw/workspace",
     },
     {

@@ -1,7 +1,12 @@
 /** Where each agent's workspace and private state live on disk. */
 import { join } from "node:path";
 import { expandUserPath } from "../load/paths.js";
-import { type AgentsView, resolveAgentConfig, resolveDefaultAgentId } from "./agent-scope.js";
+import {
+  type AgentsView,
+  resolveAgentConfig,
+  resolveDefaultAgentId,
+  resolveSessionAgentId,
+} from "./agent-scope.js";
 
 export interface DirInputs {
   homeDir: string;
@@ -23,7 +28,8 @@ export function resolveAgentWorkspaceDir(
   agentId: string,
   dirs: DirInputs,
 ): string {
-  const id = agentId.trim().toLowerCase();
+  // `main` / `default` name the default agent (see resolveAgentIdAlias).
+  const id = resolveSessionAgentId({ config, agentId: agentId.trim().toLowerCase() });
   const own = resolveAgentConfig(config, id)?.workspace;
   if (own) return expandUserPath(own, dirs.homeDir, dirs.stateDir);
   if (id === resolveDefaultAgentId(config)) {

@@ -15,6 +15,7 @@ import type { Connection } from "../connection.js";
 import type { GatewayContext } from "../context.js";
 import { RuntimeError } from "../runtime.js";
 import { agent, agentWait } from "./agent.js";
+import { agentsList } from "./agents.js";
 import { execApprovalGet, execApprovalList, execApprovalResolve } from "./approvals.js";
 import {
   channelsPairingApprove,
@@ -25,6 +26,7 @@ import {
   send,
 } from "./channels.js";
 import { chatAbort, chatHistory, chatSend } from "./chat.js";
+import { commandsList } from "./commands.js";
 import { configApply, configGet, configPatch } from "./config.js";
 import { cronAdd, cronList, cronRemove, cronRun, cronRuns, cronUpdate } from "./cron.js";
 import {
@@ -34,6 +36,7 @@ import {
   deviceTokenRevoke,
   deviceTokenRotate,
 } from "./devices.js";
+import { sessionsDescribe, sessionsSubscribe, sessionsUnsubscribe } from "./session-events.js";
 import { sessionsCompact, sessionsDelete, sessionsList, sessionsPatch, sessionsReset } from "./sessions.js";
 import * as system from "./system.js";
 import type { HandlerTable, MethodCall } from "./types.js";
@@ -84,6 +87,11 @@ const HANDLERS: HandlerTable = {
   "channels.pairing.dismiss": channelsPairingDismiss,
   "channels.routes.explain": channelsRoutesExplain,
   send,
+  "agents.list": agentsList,
+  "sessions.subscribe": sessionsSubscribe,
+  "sessions.unsubscribe": sessionsUnsubscribe,
+  "sessions.describe": sessionsDescribe,
+  "commands.list": commandsList,
 };
 
 /** Runs one method's handler; the mapped table ties the handler to its params and result. */
@@ -133,6 +141,7 @@ export async function dispatch(ctx: GatewayContext, conn: Connection, frame: Req
       ack: (payload) => conn.respond(frame.id, payload),
     });
     conn.respond(frame.id, result);
+    ctx.sessionEvents.afterMethod(method, params.value);
   } catch (err) {
     conn.fail(frame.id, toErrorShape(ctx, method, err));
   }

@@ -5,7 +5,8 @@ import type { RunOutcome } from "../runtime.js";
 /**
  * @example
  * conn.respond(id, runResultToWire(await handle.result, "agent"));
- * // → { runId, status: "ok", summary: "…", usage: { inputTokens, outputTokens, totalTokens, costUsd } }
+ * // → { runId, status: "ok", summary: "…", result: { payloads: [{ text: "…" }] },
+ * //     usage: { inputTokens, outputTokens, totalTokens, costUsd } }
  */
 export function runResultToWire(result: RunOutcome, method: "agent"): AgentFinal;
 export function runResultToWire(result: RunOutcome, method: "agent.wait"): AgentWaitResult;
@@ -27,6 +28,8 @@ export function runResultToWire(
     runId: result.runId,
     status: result.status,
     ...(result.text !== undefined ? { summary: result.text } : {}),
+    // OpenClaw's `openclaw agent` prints `result.payloads`; without them it prints nothing.
+    ...(result.status === "ok" && result.text ? { result: { payloads: [{ text: result.text }] } } : {}),
     ...error,
     ...(result.usage
       ? {

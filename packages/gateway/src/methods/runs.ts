@@ -26,6 +26,8 @@ export interface AcceptedMessage extends StartedRun {
  */
 export class RunFanout {
   private readonly inFlight = new Set<Promise<RunOutcome>>();
+  /** Told when a run starts and after its last event went out (`sessions.changed`). */
+  onRunChange?: (change: { sessionKey: string; runId: string; phase: "start" | "end" | "error" }) => void;
 
   constructor(
     private readonly runs: RunsPort,
@@ -73,7 +75,11 @@ export class RunFanout {
     const run = { runId: handle.runId, sessionKey };
     const delivered = this.pump(run, handle.events, ended, onEvent);
     this.inFlight.add(delivered);
-    void delivered.then(() => this.inFlight.delete(delivered));
+    this.onRunChange?.({ ...run, phase: "start" });
+    void delivered.then((result) => {
+      this.inFlight.delete(delivered);
+      this.onRunChange?.({ ...run, phase: result.status === "ok" ? "end" : "error" });
+    });
     return { ...run, startedAt, delivered };
   }
 

@@ -1,6 +1,6 @@
-import type BetterSqlite3 from "better-sqlite3";
+import type { SqliteDatabase } from "@claw/sqlite";
 
-export type StateDb = BetterSqlite3.Database;
+export type StateDb = SqliteDatabase;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS gateway_paired_devices (
@@ -16,12 +16,12 @@ CREATE TABLE IF NOT EXISTS gateway_idempotency (
 `;
 
 /**
- * Opens (or creates) the gateway's tables in the shared state database. better-sqlite3 is loaded
- * here, not at module top level, to keep `import "@claw/gateway"` cheap.
+ * Opens (or creates) the gateway's tables in the shared state database. The SQLite driver is
+ * loaded here, not at module top level, to keep `import "@claw/gateway"` cheap.
  */
 export async function openStateDb(path: string): Promise<StateDb> {
-  const { default: Database } = await import("better-sqlite3");
-  const db = new Database(path);
+  const { openSqliteDatabase } = await import("@claw/sqlite");
+  const db = openSqliteDatabase(path);
   if (path !== ":memory:") db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.exec(SCHEMA);

@@ -173,11 +173,23 @@ export function createFakeRuntime() {
           ? { compacted: true as const, messages: 2 }
           : { compacted: false as const, reason: "no such session" },
       history: async () => [{ role: "user", content: "hi", timestamp: 1 }],
+      describe: async (key) => sessions.get(key),
     },
     catalog: {
       agents: async () => [
-        { agentId: "main", isDefault: true },
-        { agentId: "coder", isDefault: false },
+        { agentId: "main", isDefault: true, model: { primary: "anthropic/claude-opus-4-6", fallbacks: [] } },
+        { agentId: "coder", isDefault: false, name: "Coder", workspace: "/tmp/coder" },
+      ],
+      commands: async ({ agentId }) => [
+        {
+          name: "new",
+          textAliases: ["/new"],
+          description: `Start a new session (${agentId ?? "default agent"}).`,
+          category: "session",
+          source: "native",
+          scope: "text",
+          acceptsArgs: true,
+        },
       ],
       models: async () => [
         { id: "claude-opus-4-6", name: "Claude Opus 4.6", provider: "anthropic", contextWindow: 200000 },

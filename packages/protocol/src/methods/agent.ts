@@ -29,6 +29,13 @@ export const AgentAccepted = Type.Object(
   { additionalProperties: false },
 );
 /** Second (final) `res` of an `agent` request, same id. */
+/** One reply of a finished run, as OpenClaw's CLI prints it (`openclaw agent` reads `result.payloads`). */
+export const AgentReplyPayload = Type.Object(
+  { text: Type.Optional(Type.String()), mediaUrls: Type.Optional(Type.Array(Type.String())) },
+  { additionalProperties: false },
+);
+export type AgentReplyPayload = Static<typeof AgentReplyPayload>;
+
 export const AgentFinal = Type.Object(
   {
     runId: NonEmpty,
@@ -36,6 +43,10 @@ export const AgentFinal = Type.Object(
     summary: Type.Optional(Type.String()),
     error: Type.Optional(Type.String()),
     usage: Type.Optional(Type.Unknown()),
+    /** The replies, when the run ended ok with something to say. */
+    result: Type.Optional(
+      Type.Object({ payloads: Type.Array(AgentReplyPayload) }, { additionalProperties: false }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -1,4 +1,5 @@
 /** `claw agent --local`: the embedded runtime (assembleClaw) in this process, no gateway. */
+import { resolveAgentIdAlias } from "@claw/ids";
 import { loadCliConfig } from "../../cli-config.js";
 import { type CommandContext, UsageError } from "../../context.js";
 import type { AgentRequest } from "./index.js";
@@ -22,7 +23,8 @@ export async function runLocal(
   });
   try {
     const agentIds = claw.runtime.agents.map((a) => a.id);
-    if (request.agentId !== undefined && !agentIds.includes(request.agentId))
+    const defaultId = claw.runtime.resolveAgent(undefined).id;
+    if (request.agentId !== undefined && !resolveAgentIdAlias(request.agentId, agentIds, defaultId))
       throw new UsageError(`unknown agent "${request.agentId}"`, `known agents: ${agentIds.join(", ")}`);
     if (request.model !== undefined && !claw.models.resolve(request.model))
       throw new UsageError(`unknown model "${request.model}"`, "list them with `claw models list`");

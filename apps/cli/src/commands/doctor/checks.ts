@@ -59,10 +59,11 @@ const node: Check = async () => {
 const nativeModules: Check = async () => {
   const findings: Finding[] = [];
   try {
-    const { default: Database } = await import("better-sqlite3");
-    const db = new Database(":memory:");
+    const { openSqliteDatabase, sqliteDriverInfo } = await import("@claw/sqlite");
+    const db = openSqliteDatabase(":memory:");
     try {
-      findings.push(ok("native", "better-sqlite3 loads"));
+      const driver = sqliteDriverInfo();
+      findings.push(ok("native", `better-sqlite3 ${driver.version} loads (Node-API ${driver.nodeApi})`));
       const memoryRequire = createRequire(import.meta.resolve("@claw/memory"));
       const vec = memoryRequire("sqlite-vec") as { load(db: unknown): void };
       vec.load(db);
@@ -75,7 +76,7 @@ const nativeModules: Check = async () => {
       check: "native",
       level: "fail",
       message: `a native module does not load: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
-      fix: "reinstall for this Node version: `npm rebuild better-sqlite3` (or reinstall @claw/cli)",
+      fix: "reinstall for this Node version: `npm rebuild better-sqlite3` (or reinstall @claw/cli); Node 22.14+ and 24 use the prebuilt better-sqlite3 13",
     });
   }
   return findings;

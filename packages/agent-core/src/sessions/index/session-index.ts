@@ -2,10 +2,10 @@
  * The session index: session key → session id, agent, overrides, token counts, origin and
  * flags, in SQLite (WAL). Small, fast lookups; transcripts themselves stay in JSONL files.
  */
-import Database from "better-sqlite3";
+import { openSqliteDatabase, type SqliteDatabase } from "@claw/sqlite";
 import type { SessionEntry } from "../session-store.js";
 
-type Db = InstanceType<typeof Database>;
+type Db = SqliteDatabase;
 
 export interface SessionRow {
   session_key: string;
@@ -44,7 +44,7 @@ export interface SessionIndex {
  * const index = openSessionIndex(join(stateDir, "state.db"));
  */
 export function openSessionIndex(path: string | Db): SessionIndex {
-  const db = typeof path === "string" ? new Database(path) : path;
+  const db = typeof path === "string" ? openSqliteDatabase(path) : path;
   const owned = typeof path === "string";
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");

@@ -1,11 +1,11 @@
 /** Opening the per-agent SQLite file: pragmas, sqlite-vec, tables, and a corruption check. */
 import { existsSync, mkdirSync, renameSync } from "node:fs";
 import { dirname } from "node:path";
-import Database from "better-sqlite3";
+import { openSqliteDatabase, type SqliteDatabase } from "@claw/sqlite";
 import * as sqliteVec from "sqlite-vec";
 import { MemoryIndexCorruptError } from "../types.js";
 
-export type Db = Database.Database;
+export type Db = SqliteDatabase;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -38,7 +38,7 @@ export function hasVectorTable(db: Db): boolean {
 }
 
 function openChecked(path: string): Db {
-  const db = new Database(path);
+  const db = openSqliteDatabase(path);
   try {
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");

@@ -9,11 +9,11 @@
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import Database from "better-sqlite3";
+import { openSqliteDatabase, type SqliteDatabase } from "@claw/sqlite";
 import { decompress } from "fzstd";
 import { isRecord, type OpenClawCredential, type OpenClawSession } from "./types.js";
 
-type Db = InstanceType<typeof Database>;
+type Db = SqliteDatabase;
 
 export const STATE_DB = join("state", "openclaw.sqlite");
 export const AGENT_DB = "openclaw-agent.sqlite";
@@ -28,7 +28,7 @@ export function createSnapshotReader() {
       const copy = join(dir, `${++count}-${basename(path)}`);
       copyFileSync(path, copy);
       if (existsSync(`${path}-wal`)) copyFileSync(`${path}-wal`, `${copy}-wal`);
-      const db = new Database(copy, { readonly: true, fileMustExist: true });
+      const db = openSqliteDatabase(copy, { readonly: true, fileMustExist: true });
       open.push(db);
       return db;
     },
