@@ -21,13 +21,13 @@ import {
   openPairingStore,
 } from "@claw/channels";
 import { createFauxProvider, type Model } from "@claw/providers";
-import Database from "better-sqlite3";
+import { openSqliteDatabase } from "@claw/sqlite";
 import { Api } from "grammy";
 import { createTelegramChannel } from "../src/index.js";
 import { FakeBotApi } from "../src/testing/index.js";
 
 const stateDir = mkdtempSync(join(tmpdir(), "claw-channels-bench-"));
-const db = new Database(join(stateDir, "state.db"));
+const db = openSqliteDatabase(join(stateDir, "state.db"));
 db.pragma("journal_mode = WAL");
 db.pragma("synchronous = NORMAL");
 

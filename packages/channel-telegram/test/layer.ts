@@ -18,7 +18,7 @@ import {
 } from "@claw/channels";
 import { waitUntil } from "@claw/channels/testing";
 import { createFauxProvider, type FauxStep, type Model } from "@claw/providers";
-import Database from "better-sqlite3";
+import { openSqliteDatabase } from "@claw/sqlite";
 import { createTelegramChannel, type TelegramChannelOptions } from "../src/index.js";
 import type { FakeBotApi } from "../src/testing/index.js";
 
@@ -39,7 +39,7 @@ export interface LayerOptions {
 
 export async function startLayer(options: LayerOptions) {
   const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), "claw-tg-"));
-  const db = new Database(join(stateDir, "state.db"));
+  const db = openSqliteDatabase(join(stateDir, "state.db"));
   db.pragma("journal_mode = WAL");
   const faux = createFauxProvider(
     [options.reply ?? ((call) => `seen: ${lastUserText(call.context.messages)}`)],

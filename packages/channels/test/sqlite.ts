@@ -2,13 +2,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
+import { openSqliteDatabase } from "@claw/sqlite";
 
 export function tempStateDb() {
   const dir = mkdtempSync(join(tmpdir(), "claw-channels-"));
   const path = join(dir, "state.db");
   const open = () => {
-    const db = new Database(path);
+    const db = openSqliteDatabase(path);
     db.pragma("journal_mode = WAL");
     return db;
   };

@@ -7,13 +7,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { suite } from "@claw/bench-harness";
-import Database from "better-sqlite3";
+import { openSqliteDatabase } from "@claw/sqlite";
 import { createCronService, createManualClock, nextRunAfter, openCronStore } from "../src/index.js";
 
 const JOBS = 10_000;
 const T0 = Date.parse("2026-06-01T08:00:00Z");
 const dir = mkdtempSync(join(tmpdir(), "claw-cron-bench-"));
-const db = new Database(join(dir, "state.db"));
+const db = openSqliteDatabase(join(dir, "state.db"));
 db.pragma("journal_mode = WAL");
 const clock = createManualClock(T0);
 const service = createCronService({

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
+import { openSqliteDatabase } from "@claw/sqlite";
 import type { AgentTurnOutcome, AgentTurnRequest, CronPorts, DeliveryTarget } from "../src/ports.js";
 import { createManualClock, type ManualClock } from "../src/scheduler/clock.js";
 import {
@@ -42,7 +42,7 @@ export async function createHarness(
   options: Partial<Omit<CronServiceOptions, "store" | "ports" | "clock">> = {},
 ): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), "claw-cron-"));
-  let db = new Database(join(dir, "state.db"));
+  let db = openSqliteDatabase(join(dir, "state.db"));
   const h = {
     dir,
     clock: createManualClock(startMs),
@@ -86,7 +86,7 @@ export async function createHarness(
     // The old process's timers die with it: a new clock continues from the same instant.
     h.clock = createManualClock(h.clock.now());
     if (atMs !== undefined) await h.clock.advanceTo(atMs);
-    db = new Database(join(dir, "state.db"));
+    db = openSqliteDatabase(join(dir, "state.db"));
     h.service = open();
     await h.service.start();
   };

@@ -21,7 +21,7 @@ import {
 } from "@claw/channels";
 import type { ClawConfig } from "@claw/config";
 import { normalizeAccountId } from "@claw/ids";
-import Database from "better-sqlite3";
+import { openSqliteDatabase } from "@claw/sqlite";
 import type { LogFile } from "../../runtime-adapter/log-file.js";
 import { type ConfiguredAccount, configuredAccounts } from "./channel-accounts.js";
 
@@ -55,7 +55,7 @@ const OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60_000;
 
 export function assembleChannels(options: AssembleChannelsOptions): AssembledChannels {
   const { config, log } = options;
-  const db = new Database(options.stateDbPath);
+  const db = openSqliteDatabase(options.stateDbPath);
   db.pragma("journal_mode = WAL");
   db.pragma("busy_timeout = 5000");
   const state = openAccountState(db);
