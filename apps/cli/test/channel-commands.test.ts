@@ -75,7 +75,7 @@ describe("channel commands", () => {
     expect((await claw(home, ["pairing", "approve", "telegram", code])).code).not.toBe(0);
 
     const route = await claw(home, ["routes", "explain", "telegram", "42"]);
-    expect(route.stdout).toContain("session  agent:default:main");
+    expect(route.stdout).toContain("session  agent:main:main");
 
     const sent = await claw(home, ["message", "send", "--to", "42", "Good", "morning"]);
     expect(sent.code).toBe(0);

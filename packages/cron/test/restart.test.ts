@@ -122,9 +122,9 @@ describe("restart after downtime: every missed due time is run or recorded, neve
   it("a job row that no longer parses is reported and left in place", async () => {
     h = await createHarness(T0);
     const job = h.service.add(hourly("fine"));
-    const { default: Database } = await import("better-sqlite3");
+    const { openSqliteDatabase } = await import("@claw/sqlite");
     const { join } = await import("node:path");
-    const raw = new Database(join(h.dir, "state.db"));
+    const raw = openSqliteDatabase(join(h.dir, "state.db"));
     raw
       .prepare("INSERT INTO cron_jobs (id, job, enabled, updated_at) VALUES ('broken', '{\"id\":', 1, 0)")
       .run();
