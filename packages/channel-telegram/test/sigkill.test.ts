@@ -77,6 +77,8 @@ describe("SIGKILL between the reply and Telegram's acknowledgement", () => {
       fake.dm(42, "write me something long");
       await until(() => held, 15_000, "a send to be held");
       await killed(first);
+      // Let the fake's event loop see the dead client's socket close before Telegram "answers".
+      await new Promise((resolve) => setTimeout(resolve, 250));
       fake.releaseHeld();
       expect(fake.sent).toHaveLength(afterDelivered);
 
