@@ -6,6 +6,7 @@
  */
 import type { DeliverFn as ChannelDeliverFn, DeliveryTarget as ChannelTarget } from "@claw/channels";
 import type { DeliverFn as CronDeliverFn, DeliveryTarget as CronTarget } from "@claw/cron";
+import { outboundTarget } from "./channels/outbound-target.js";
 
 export interface LateChannelDelivery {
   /** What cron and heartbeat are given. */
@@ -33,14 +34,10 @@ export function toChannelTarget(target: CronTarget): ChannelTarget {
     throw new Error('announce to "last" is not supported yet: set the job\'s channel and to');
   }
   if (!target.to) throw new Error(`announce to ${target.channel} needs a "to" (the chat id)`);
-  const threadId = target.threadId === undefined ? undefined : String(target.threadId);
-  return {
+  return outboundTarget({
     channel: target.channel,
     to: target.to,
     ...(target.accountId ? { accountId: target.accountId } : {}),
-    // Telegram's threads are forum topics; other platforms call them threads.
-    ...(threadId
-      ? { thread: { kind: target.channel === "telegram" ? "topic" : "thread", id: threadId } }
-      : {}),
-  };
+    ...(target.threadId !== undefined ? { threadId: target.threadId } : {}),
+  });
 }

@@ -7,6 +7,7 @@ import { RuntimeError } from "@claw/gateway";
 import { normalizeAccountId } from "@claw/ids";
 import type { AssembledChannels } from "../assemble/channels/assemble-channels.js";
 import { CHANNEL_LABELS } from "../assemble/channels/channel-accounts.js";
+import { outboundTarget, threadOf } from "../assemble/channels/outbound-target.js";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const label = (channel: string) => CHANNEL_LABELS[channel] ?? channel;
@@ -128,9 +129,7 @@ export function createChannelsPort(channels: AssembledChannels): ChannelsPort {
         ...(query.parentPeer ? { parentPeer: { kind: "channel", id: query.parentPeer } } : {}),
         ...(query.guildId ? { guildId: query.guildId } : {}),
         ...(query.teamId ? { teamId: query.teamId } : {}),
-        ...(query.threadId
-          ? { thread: { kind: query.channel === "telegram" ? "topic" : "thread", id: query.threadId } }
-          : {}),
+        ...(query.threadId ? { thread: threadOf(query.channel, query.threadId) } : {}),
       });
       return {
         agentId: decision.agentId,
@@ -154,17 +153,14 @@ export function createChannelsPort(channels: AssembledChannels): ChannelsPort {
           "NOT_FOUND",
           `send: no ${channel} account "${accountId}" is configured (see \`claw channels list\`)`,
         );
-      const isGroup = /^-/.test(request.to);
       const receipt = await outbox.deliver(
-        {
+        outboundTarget({
           channel,
           accountId,
-          to: { kind: isGroup ? "group" : "direct", id: request.to },
-          ...(request.threadId
-            ? { thread: { kind: channel === "telegram" ? "topic" : "thread", id: request.threadId } }
-            : {}),
-          ...(request.replyToId ? { replyToMessageId: request.replyToId } : {}),
-        },
+          to: request.to,
+          ...(request.threadId ? { threadId: request.threadId } : {}),
+          ...(request.replyToId ? { replyToId: request.replyToId } : {}),
+        }),
         request.text,
         { source: "send" },
       );

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { outboundTarget } from "../src/assemble/channels/outbound-target.js";
+import { lateChannelDelivery, toChannelTarget } from "../src/assemble/cron-delivery.js";
+
+describe("outbound targets from bare chat ids", () => {
+  it("maps negative ids to groups and Telegram threads to forum topics", () => {
+    expect(outboundTarget({ channel: "telegram", to: "-100", threadId: 9, replyToId: "5" })).toEqual({
+      channel: "telegram",
+      to: { kind: "group", id: "-100" },
+      thread: { kind: "topic", id: "9" },
+      replyToMessageId: "5",
+    });
+    expect(outboundTarget({ channel: "discord", to: "42", accountId: "work", threadId: "7" })).toEqual({
+      channel: "discord",
+      to: { kind: "direct", id: "42" },
+      accountId: "work",
+      thread: { kind: "thread", id: "7" },
+    });
+  });
+
+  it("refuses cron targets it cannot address, with the reason", () => {
+    expect(() => toChannelTarget({ channel: "last" })).toThrow(/"last" is not supported/);
+    expect(() => toChannelTarget({ channel: "telegram" })).toThrow(/needs a "to"/);
+  });
+
+  it("refuses deliveries until the channels are attached, then passes them to the outbox", async () => {
+    const late = lateChannelDelivery();
+    await expect(late.deliver({ channel: "telegram", to: "42" }, "hi")).rejects.toThrow(/not running yet/);
+    const seen: unknown[] = [];
+    late.attach(async (target, text, options) => {
+      seen.push([target, text, options]);
+      return { status: "silent" };
+    });
+    await late.deliver({ channel: "telegram", to: "42" }, "hi");
+    expect(seen).toEqual([
+      [{ channel: "telegram", to: { kind: "direct", id: "42" } }, "hi", { source: "cron" }],
+    ]);
+  });
+});
