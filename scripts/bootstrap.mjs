@@ -45,22 +45,23 @@ if (!hasPnpm()) {
 
 must("pnpm", ["install", "--frozen-lockfile", "--prefer-offline", "--reporter=silent"]);
 
-/** The sandbox tests need bwrap; as root with apt-get we install it, otherwise they skip and say why. */
-function ensureBubblewrap() {
-  if (process.platform !== "linux" || spawnSync("bwrap", ["--version"], { env }).status === 0) return;
+/**
+ * Some tests need a system tool: bwrap for the exec sandbox, Chromium for the browser tool and the
+ * Control UI. As root with apt-get we install what is missing; otherwise those tests skip and say why.
+ */
+function ensureSystemTool(binary, debianPackage, purpose) {
+  if (process.platform !== "linux" || spawnSync(binary, ["--version"], { env }).status === 0) return;
   const canInstall = process.getuid?.() === 0 && spawnSync("apt-get", ["--version"], { env }).status === 0;
   if (!canInstall) {
-    console.error(
-      "• bubblewrap (bwrap) is missing and cannot be installed here: sandbox tests will be skipped",
-    );
+    console.error(`• ${binary} is missing and cannot be installed here: ${purpose} will be skipped`);
     return;
   }
-  console.error("• installing bubblewrap for the sandbox tests (apt-get install -y bubblewrap)");
+  console.error(`• installing ${debianPackage} for ${purpose} (apt-get install -y ${debianPackage})`);
   const aptEnv = { ...env, DEBIAN_FRONTEND: "noninteractive" };
-  if (run("apt-get", ["install", "-y", "bubblewrap"], { env: aptEnv }) !== 0) {
+  if (run("apt-get", ["install", "-y", debianPackage], { env: aptEnv }) !== 0) {
     run("apt-get", ["update"], { env: aptEnv });
-    if (run("apt-get", ["install", "-y", "bubblewrap"], { env: aptEnv }) !== 0)
-      console.error("• installing bubblewrap failed: sandbox tests will be skipped");
+    if (run("apt-get", ["install", "-y", debianPackage], { env: aptEnv }) !== 0)
+      console.error(`• installing ${debianPackage} failed: ${purpose} will be skipped`);
   }
 }
 
@@ -104,7 +105,8 @@ switch (job) {
   case "test":
     // The repository must be self-contained: no test or script may read ../shared or another machine's paths.
     must("node", ["scripts/check-outside-paths.mjs"]);
-    ensureBubblewrap();
+    ensureSystemTool("bwrap", "bubblewrap", "the sandbox tests");
+    ensureSystemTool("chromium", "chromium", "the browser and Control UI tests");
     must("pnpm", ["run", "lint"]);
     must("pnpm", ["exec", "turbo", "run", "typecheck", "--output-logs=errors-only"]);
     must("pnpm", ["exec", "turbo", "run", "build", "--output-logs=errors-only"]);
