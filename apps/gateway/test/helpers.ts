@@ -21,11 +21,13 @@ export interface TestGatewayOptions {
   /** Watch the config file for hand edits (default false in tests: they call reload). */
   watchConfig?: boolean;
   ollamaProbe?: StartClawOptions["ollamaProbe"];
+  /** An existing state dir (default: a fresh temp dir). */
+  stateDir?: string;
 }
 
 /** Validates `document`, starts the gateway on it, and connects a client (closed by the test). */
 export async function startTestGateway(document: Record<string, unknown>, options: TestGatewayOptions = {}) {
-  const stateDir = mkdtempSync(join(tmpdir(), "claw-gw-"));
+  const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), "claw-gw-"));
   const result = validateConfig(document);
   if (!result.ok) throw new Error(`test config is invalid: ${JSON.stringify(result.issues)}`);
   // The file the gateway runs on, as a user's would be: live reloads read it back.

@@ -30,6 +30,7 @@ import { type AssembledAgent, assembleAgents, configureAgent, type ExecApprovalP
 import { type AuthAssembly, assembleAuth } from "./auth.js";
 import { assembleCompaction } from "./compaction.js";
 import { assembleCron, type CronAssembly } from "./cron.js";
+import { migrateLegacyDefaultAgent } from "./legacy-default-agent.js";
 import { memoryIndexOptions } from "./memory.js";
 import { createModelResolver, type ModelResolver } from "./models.js";
 
@@ -82,6 +83,16 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
   const db = openSqliteDatabase(stateDbPath);
   db.pragma("journal_mode = WAL");
   db.pragma("busy_timeout = 5000");
+  // Before any store opens: an install from before the default agent was called `main`.
+  const legacy = migrateLegacyDefaultAgent(config, stateDir, db);
+  if (legacy)
+    log.write(
+      legacy.conflicts.length > 0 ? "warn" : "info",
+      "moved the default agent's state from `default` to `main`",
+      {
+        ...legacy,
+      },
+    );
   // Accepted messages, on their own connection with every commit synced (see openRunInbox).
   const inbox = openRunInbox(stateDbPath);
 
