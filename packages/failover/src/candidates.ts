@@ -25,8 +25,17 @@ export interface CandidateConfig {
  */
 export function toModelRef(input: ModelRefInput): ModelRef {
   if (typeof input !== "string") return { ...input, ref: formatModelRef(input.provider, input.modelId) };
-  return requireModelRef(input, "failover: model reference");
+  const known = parsedRefs.get(input);
+  if (known) return known;
+  const parsed = Object.freeze(requireModelRef(input, "failover: model reference"));
+  if (parsedRefs.size >= PARSED_REFS_KEPT) parsedRefs.clear();
+  parsedRefs.set(input, parsed);
+  return parsed;
 }
+
+/** Every call parses the same few configured refs: keep the parsed (frozen) ones. */
+const parsedRefs = new Map<string, ModelRef>();
+const PARSED_REFS_KEPT = 512;
 
 /**
  * Orders the candidates: the override (or the primary), then the fallbacks, then the primary

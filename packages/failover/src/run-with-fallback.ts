@@ -142,6 +142,15 @@ function abortError(c: ModelRef | undefined, cause: unknown): FailoverError {
   });
 }
 
+/** The answer when a failure stops the chain (abort, overflow): no further candidate is tried. */
+function stopped<T>(
+  error: FailoverError,
+  failed: T | undefined,
+  attempts: FallbackAttempt[],
+): FallbackFailure<T> {
+  return { ok: false, reason: error.reason, error, failed, attempts };
+}
+
 /**
  * Runs `run` against the candidate chain until one call succeeds. Never throws for a provider
  * failure: check `ok`.
@@ -166,16 +175,10 @@ export async function runWithModelFallback<T>(
   const attempts: FallbackAttempt[] = [];
   let lastReason: FailureReason = "unknown";
   let lastFailed: T | undefined;
-  const stop = (error: FailoverError): FallbackFailure<T> => ({
-    ok: false,
-    reason: error.reason,
-    error,
-    failed: lastFailed,
-    attempts,
-  });
 
-  for (const [index, c] of candidates.entries()) {
-    if (signal?.aborted) return stop(abortError(c, signal.reason));
+  for (let index = 0; index < candidates.length; index++) {
+    const c = candidates[index] as ModelRef;
+    if (signal?.aborted) return stopped(abortError(c, signal.reason), lastFailed, attempts);
     const plan: ProfilePlan = auth
       ? await auth.plan(c.provider, c.modelId, {
           sessionKey: options.sessionKey,
@@ -200,9 +203,8 @@ export async function runWithModelFallback<T>(
     if (index > 0) onEvent?.({ type: "fallback", from: candidates[0]!.ref, to: c.ref, reason: lastReason });
 
     for (const profile of tries.profiles) {
-      if (signal?.aborted) return stop(abortError(c, signal.reason));
+      if (signal?.aborted) return stopped(abortError(c, signal.reason), lastFailed, attempts);
       const apiKey = profile ? credentialOf(profile) : undefined;
-      const site = { provider: c.provider, model: c.modelId, profileId: profile?.id };
       let info: ProviderErrorInfo | undefined;
       let cause: unknown;
       try {
@@ -231,11 +233,13 @@ export async function runWithModelFallback<T>(
         info = describeFailure(err);
         cause = err;
       }
-      if (signal?.aborted) return stop(abortError(c, cause));
+      if (signal?.aborted) return stopped(abortError(c, cause), lastFailed, attempts);
       // Only the caller's own signal makes a user abort; any other abort falls back like a timeout.
       const failure: ProviderErrorInfo = info.reason === "aborted" ? { ...info, reason: "timeout" } : info;
       const policy = REASON_POLICY[failure.reason];
-      if (policy.rethrow) return stop(new FailoverError({ ...failure, ...site, cause }));
+      const site = { provider: c.provider, model: c.modelId, profileId: profile?.id };
+      if (policy.rethrow)
+        return stopped(new FailoverError({ ...failure, ...site, cause }), lastFailed, attempts);
       lastReason = failure.reason;
       const attempt: FallbackAttempt = {
         ...site,

@@ -105,8 +105,25 @@ async function executeWithSignal(params: ExecuteRunParams, signal: AbortSignal):
     now,
   };
 
+  const hooks = createContextHooks({
+    strategy: agent.compaction ?? options.compaction,
+    entry,
+    sessions,
+    emit,
+    signal,
+    model: () => answeredBy,
+    loop,
+  });
+  // Written out rather than spread: object spread into a literal this size is a slow path
+  // (measurable per run in the turn-overhead bench).
   const result = await runAgentLoop({
-    ...loop,
+    runId: loop.runId,
+    sessionKey: loop.sessionKey,
+    agentId: loop.agentId,
+    systemPrompt: loop.systemPrompt,
+    tools: loop.tools,
+    callModel: loop.callModel,
+    now: loop.now,
     history,
     input: [params.input],
     emit,
@@ -120,15 +137,9 @@ async function executeWithSignal(params: ExecuteRunParams, signal: AbortSignal):
     toolExecution: options.toolExecution,
     toolTimeoutMs: options.toolTimeoutMs,
     onMessage: (message) => sessions.append(entry, message),
-    ...createContextHooks({
-      strategy: agent.compaction ?? options.compaction,
-      entry,
-      sessions,
-      emit,
-      signal,
-      model: () => answeredBy,
-      loop,
-    }),
+    transformMessages: hooks.transformMessages,
+    beforeModelCall: hooks.beforeModelCall,
+    recoverOverflow: hooks.recoverOverflow,
   });
   // The run already ended (terminal event sent, messages persisted): a failed usage update is
   // reported, not turned into a second terminal state.
