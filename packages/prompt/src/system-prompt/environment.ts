@@ -43,11 +43,19 @@ function dateFormatter(timeZone: string): Intl.DateTimeFormat | undefined {
 
 /** Renders `2026-03-14 (Saturday)` in the zone; an unknown zone falls back to UTC and says so. */
 function formatDate(now: Date, timeZone: string): { date: string; zone: string } {
+  // Every zone's offset is whole minutes, so the date within one minute is one answer.
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (lastDate?.timeZone === timeZone && lastDate.minute === minute) return lastDate.rendered;
   const formatter = dateFormatter(timeZone) ?? dateFormatter("UTC");
   const zone = dateFormatter(timeZone) ? timeZone : "UTC";
   const parts = Object.fromEntries((formatter?.formatToParts(now) ?? []).map((p) => [p.type, p.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day} (${parts.weekday})`, zone };
+  const rendered = { date: `${parts.year}-${parts.month}-${parts.day} (${parts.weekday})`, zone };
+  lastDate = { timeZone, minute, rendered };
+  return rendered;
 }
+
+/** The last date rendered: prompts are built run after run within the same minute. */
+let lastDate: { timeZone: string; minute: number; rendered: { date: string; zone: string } } | undefined;
 
 /**
  * Day precision on purpose: a clock in the prompt would change every run and defeat prompt caching.
