@@ -78,6 +78,15 @@ describe.skipIf(!bwrap.ok)("sandboxed exec (bubblewrap)", () => {
     expect(existsSync(join(root, "new.txt"))).toBe(false);
   });
 
+  it("holds no capabilities: a root gateway's sandbox can neither remount nor raise its limits", async () => {
+    const { root, run } = setup({ workspaceAccess: "ro", network: false, limits: { cpuSeconds: 3 } });
+    expect(text(await run("grep CapEff /proc/self/status"))).toMatch(/CapEff:\s+0+\n/);
+    const remount = await run(`mount -o remount,rw,bind ${root} || exit 1; echo x > ${root}/new.txt`);
+    expect(remount.isError).toBe(true);
+    expect(existsSync(join(root, "new.txt"))).toBe(false);
+    expect((await run("ulimit -t 100")).isError).toBe(true);
+  });
+
   it("has no network unless the sandbox allows it", async () => {
     const probe = `node -e "require('net').connect(${port}, '127.0.0.1').on('data', d => { process.stdout.write(d); process.exit(0) }).on('error', e => { console.log(e.code); process.exit(7) })"`;
     const closed = await setup({ workspaceAccess: "rw", network: false }).run(probe);

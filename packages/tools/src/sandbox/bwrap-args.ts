@@ -46,7 +46,7 @@ export interface BwrapCommand {
 /**
  * @example
  * bwrapArgs({ workspaceDir: "/w", cwd: "/w", command: "ls", shell: "/bin/sh", spec: { workspaceAccess: "rw", network: false }, layout: readHostLayout() });
- * // ["--die-with-parent", "--new-session", "--unshare-all", …, "--", "/bin/sh", "-c", "ls"]
+ * // ["--die-with-parent", "--new-session", "--unshare-all", "--cap-drop", "ALL", …, "--", "/bin/sh", "-c", "ls"]
  */
 export function bwrapArgs(input: BwrapCommand): string[] {
   const limits = limitCommands(input.spec.limits);
@@ -92,7 +92,9 @@ export function encodeWaitingCommand(command: string): string {
 
 function sandboxArgs(input: Omit<BwrapCommand, "command">): string[] {
   const { spec, workspaceDir } = input;
-  const args = ["--die-with-parent", "--new-session", "--unshare-all"];
+  // No capabilities inside: a gateway running as root (containers) would otherwise hand the
+  // command CAP_SYS_ADMIN (remount the read-only binds writable) and CAP_SYS_RESOURCE (lift limits).
+  const args = ["--die-with-parent", "--new-session", "--unshare-all", "--cap-drop", "ALL"];
   if (spec.network) args.push("--share-net");
   for (const path of SYSTEM_PATHS) {
     const entry = input.layout.get(path) ?? { kind: "missing" };

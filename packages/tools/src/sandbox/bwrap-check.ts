@@ -34,7 +34,18 @@ export function checkBwrap(bwrapPath = "bwrap"): Promise<BwrapCheck> {
         });
         return;
       }
-      const probe = ["--unshare-all", "--die-with-parent", "--ro-bind", "/", "/", "--proc", "/proc", "true"];
+      const probe = [
+        "--unshare-all",
+        "--die-with-parent",
+        "--cap-drop",
+        "ALL",
+        "--ro-bind",
+        "/",
+        "/",
+        "--proc",
+        "/proc",
+        "true",
+      ];
       execFile(bwrapPath, probe, { timeout: 5000 }, (probeError, _out, probeErr) => {
         resolve(
           probeError
