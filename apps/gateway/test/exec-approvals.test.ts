@@ -68,6 +68,8 @@ describe("exec approvals over the gateway", () => {
     expect(request.request).toMatchObject({ command: COMMAND, sessionKey: GROUP, agentId: "ops" });
     expect(request.expiresAtMs - request.createdAtMs).toBe(120_000);
     expect(await gw.reviewer.request("exec.approval.list", {})).toEqual([request]);
+    // OpenClaw's TUI also asks for plugin approvals: none exist here, even while a command waits.
+    expect(await gw.reviewer.request("plugin.approval.list", {})).toEqual([]);
     expect(waitingUpdates.join()).toContain(`Waiting for approval ${request.id}`);
     await expect(gw.client.request("exec.approval.list", {})).rejects.toThrow(
       /missing scope: operator.approvals/,

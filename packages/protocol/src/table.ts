@@ -206,6 +206,12 @@ export const METHODS = {
     "operator.approvals",
     "Allow once, allow always (adds to the allowlist) or deny a pending command.",
   ),
+  "plugin.approval.list": m(
+    approvals.PluginApprovalListParams,
+    approvals.PluginApprovalListResult,
+    "operator.approvals",
+    "Plugin approvals waiting (always none: Claw runs no plugins; for OpenClaw's clients).",
+  ),
   "cron.list": m(cron.CronListParams, cron.CronListResult, "operator.read", "Scheduled jobs, soonest first."),
   "cron.add": m(cron.CronAddParams, cron.CronJob, "operator.admin", "Add a scheduled job."),
   "cron.update": m(cron.CronUpdateParams, cron.CronJob, "operator.admin", "Change a scheduled job."),

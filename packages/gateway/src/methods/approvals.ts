@@ -21,6 +21,9 @@ export const execApprovalResolve: MethodHandler<"exec.approval.resolve"> = async
   return { ok: true, id: params.id, decision: params.decision };
 };
 
+/** `plugin.approval.list`: Claw runs no plugins, so none is ever pending. */
+export const pluginApprovalList: MethodHandler<"plugin.approval.list"> = async () => [];
+
 function notPending(method: string, id: string): RuntimeError {
   return new RuntimeError(
     "NOT_FOUND",

@@ -16,7 +16,7 @@ import type { GatewayContext } from "../context.js";
 import { RuntimeError } from "../runtime.js";
 import { agent, agentWait } from "./agent.js";
 import { agentsList } from "./agents.js";
-import { execApprovalGet, execApprovalList, execApprovalResolve } from "./approvals.js";
+import { execApprovalGet, execApprovalList, execApprovalResolve, pluginApprovalList } from "./approvals.js";
 import {
   channelsPairingApprove,
   channelsPairingDismiss,
@@ -75,6 +75,7 @@ const HANDLERS: HandlerTable = {
   "exec.approval.list": execApprovalList,
   "exec.approval.get": execApprovalGet,
   "exec.approval.resolve": execApprovalResolve,
+  "plugin.approval.list": pluginApprovalList,
   "cron.list": cronList,
   "cron.add": cronAdd,
   "cron.update": cronUpdate,

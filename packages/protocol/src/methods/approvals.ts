@@ -74,3 +74,10 @@ export const ExecApprovalResolvedEvent = Type.Object({
   ts: Timestamp,
 });
 export type ExecApprovalResolvedEvent = Static<typeof ExecApprovalResolvedEvent>;
+
+/**
+ * `plugin.approval.list`: OpenClaw's clients (its TUI) ask for plugin approvals at start. Claw
+ * runs no plugins, so nothing ever waits: the answer is always an empty array.
+ */
+export const PluginApprovalListParams = Type.Object({}, { additionalProperties: true });
+export const PluginApprovalListResult = Type.Array(Type.Unknown(), { maxItems: 0 });
