@@ -5,7 +5,7 @@
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import type { AgentRuntime, PersistentSessionStore } from "@claw/agent-core";
 import { queueCommandSupport } from "@claw/channels";
-import { eventToWire } from "@claw/cron";
+import { beatToWire, eventToWire } from "@claw/cron";
 import { type GatewayAuth, type GatewayHandle, startGateway } from "@claw/gateway";
 import type { AssembledAgent } from "./assemble/agents.js";
 import { type AssembleClawOptions, type AssembledClaw, assembleClaw } from "./assemble/assemble-claw.js";
@@ -135,7 +135,7 @@ async function serveAssembled(
     env,
     commands: commandOptions,
   });
-  channelDelivery?.attach(channels.deliver);
+  channelDelivery?.attach(channels.deliver, channels.lastRoute);
   const basePorts = createGatewayPorts({
     runtime,
     sessions,
@@ -195,6 +195,7 @@ async function serveAssembled(
   });
   // Jobs start once clients can hear about them: the `cron` event follows every change and run.
   assembled.cron.onEvent((event) => gateway.broadcast("cron", eventToWire(event)));
+  assembled.cron.onBeat((beat) => gateway.broadcast("heartbeat", beatToWire(beat)));
   await assembled.cron.start();
   await channels.start();
   const stopRoutingChatter = options.libraryChatter === "inherit" ? () => {} : routeLibraryChatter(log);

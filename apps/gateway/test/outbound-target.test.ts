@@ -19,8 +19,35 @@ describe("outbound targets from bare chat ids", () => {
   });
 
   it("refuses cron targets it cannot address, with the reason", () => {
-    expect(() => toChannelTarget({ channel: "last" })).toThrow(/"last" is not supported/);
+    expect(() => toChannelTarget({ channel: "last" })).toThrow(/needs the session/);
+    expect(() =>
+      toChannelTarget({ channel: "last", sessionKey: "agent:main:main" }, () => undefined),
+    ).toThrow(/agent:main:main has not talked on any chat channel yet/);
     expect(() => toChannelTarget({ channel: "telegram" })).toThrow(/needs a "to"/);
+  });
+
+  it('"last" is the chat the session last talked on; a "to" picks another peer on that channel', () => {
+    const lookup = (key: string) =>
+      key === "agent:main:main"
+        ? {
+            channel: "telegram",
+            accountId: "work",
+            peer: { kind: "group" as const, id: "-100" },
+            thread: { kind: "topic" as const, id: "7" },
+            updatedAt: 1,
+          }
+        : undefined;
+    expect(toChannelTarget({ channel: "last", sessionKey: "agent:main:main" }, lookup)).toEqual({
+      channel: "telegram",
+      accountId: "work",
+      to: { kind: "group", id: "-100" },
+      thread: { kind: "topic", id: "7" },
+    });
+    expect(toChannelTarget({ channel: "last", sessionKey: "agent:main:main", to: "42" }, lookup)).toEqual({
+      channel: "telegram",
+      accountId: "work",
+      to: { kind: "direct", id: "42" },
+    });
   });
 
   it("refuses deliveries until the channels are attached, then passes them to the outbox", async () => {

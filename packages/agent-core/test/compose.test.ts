@@ -120,6 +120,40 @@ describe("prompt builder", () => {
     const group = await build({ ...base, sessionKey: "agent:main:telegram:group:42" });
     expect(group).not.toContain("Miso");
   });
+
+  it("a light context keeps HEARTBEAT.md only (heartbeat) or no workspace file (cron)", async () => {
+    const workspaceDir = mkdtempSync(join(tmpdir(), "claw-prompt-"));
+    writeFileSync(join(workspaceDir, "SOUL.md"), "Be warm and brief.");
+    writeFileSync(join(workspaceDir, "HEARTBEAT.md"), "- check the build");
+    const build = createPromptBuilder({ workspaceDir });
+    const base = {
+      agentId: "main",
+      sessionKey: "agent:main:main",
+      model: createFauxProvider([]).model,
+      thinking: "off" as const,
+      tools: [tool("read")],
+      isSubagent: false,
+    };
+    const full = await build(base);
+    expect(full).toContain("Be warm and brief.");
+    expect(full).toContain("- check the build");
+    const beat = await build({
+      ...base,
+      bootstrapContextMode: "lightweight",
+      bootstrapContextRunKind: "heartbeat",
+    });
+    expect(beat).not.toContain("Be warm and brief.");
+    expect(beat).toContain("## HEARTBEAT.md");
+    expect(beat).toContain("- check the build");
+    const cron = await build({
+      ...base,
+      bootstrapContextMode: "lightweight",
+      bootstrapContextRunKind: "cron",
+    });
+    expect(cron).not.toContain("# Project Context");
+    expect(cron).toContain("- read");
+    expect(cron.length).toBeLessThan(full.length);
+  });
 });
 
 describe("compaction strategy", () => {

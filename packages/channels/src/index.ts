@@ -73,6 +73,7 @@ export {
   type PairingStore,
 } from "./access/pairing-store.js";
 export { type AccountStateStore, openAccountState } from "./state/account-state.js";
+export { type LastRoute, type LastRouteStore, openLastRouteStore } from "./state/last-route.js";
 export type { SqliteDatabase, SqliteStatement } from "./state/sqlite.js";
 
 // The inbound dispatcher in front of the runtime, and its types.

@@ -9,6 +9,7 @@ import {
   createChannelOutbox,
   createChannelPipeline,
   openAccountState,
+  openLastRouteStore,
   openOutboxStore,
   openPairingStore,
 } from "../src/index.js";
@@ -29,6 +30,7 @@ async function setup(access: Partial<AccessSettings> = {}, accounts = ["default"
   const platform = new ToyPlatform();
   const pairing = openPairingStore(state.db);
   const accountState = openAccountState(state.db);
+  const lastRoutes = openLastRouteStore(state.db);
   let manager: ReturnType<typeof createChannelManager> | undefined;
   const outbox = createChannelOutbox({
     store: openOutboxStore(state.db),
@@ -45,6 +47,7 @@ async function setup(access: Partial<AccessSettings> = {}, accounts = ["default"
     access: () => ({ dmPolicy: "pairing", groupPolicy: "open", ...access }),
     pairing,
     state: accountState,
+    lastRoutes,
     deliver: outbox.deliver,
   });
   const errors: string[] = [];
@@ -77,7 +80,7 @@ async function setup(access: Partial<AccessSettings> = {}, accounts = ["default"
     await outbox.stop();
     state.cleanup();
   };
-  return { platform, pairing, pipeline, manager, outbox, settle, close, runtime, errors };
+  return { platform, pairing, pipeline, manager, outbox, settle, close, runtime, errors, state, lastRoutes };
 }
 
 const dm = (id: string, text: string, messageId?: string) => ({
@@ -139,6 +142,26 @@ describe("channel pipeline", () => {
       kind: "topic",
       id: "7",
     });
+  });
+
+  it("remembers the chat each session last talked on, durably; a refused sender records nothing", async () => {
+    env = await setup({ groupPolicy: "open" });
+    await env.platform.type("default", dm("42", "not paired yet"));
+    await env.settle();
+    expect(env.lastRoutes.get("agent:main:toy:dm:42")).toBeUndefined();
+    const group = { peer: { kind: "group" as const, id: "-100" }, sender: { id: "9" }, mentioned: true };
+    await env.platform.type("default", { ...group, text: "@bot a", thread: { kind: "topic", id: "3" } });
+    await env.platform.type("default", { ...group, text: "@bot b", thread: { kind: "topic", id: "7" } });
+    await env.settle();
+    const reopened = openLastRouteStore(env.state.db);
+    expect(reopened.get("agent:main:toy:group:-100:topic:7")).toMatchObject({
+      channel: "toy",
+      accountId: "default",
+      peer: { kind: "group", id: "-100" },
+      thread: { kind: "topic", id: "7" },
+    });
+    expect(reopened.get("agent:main:toy:group:-100:topic:3")?.thread).toEqual({ kind: "topic", id: "3" });
+    expect(reopened.get("agent:main:main")).toBeUndefined();
   });
 
   it("explains routes with the session key", async () => {

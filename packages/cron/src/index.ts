@@ -18,6 +18,14 @@ export {
 } from "./scheduler/cron-service.js";
 export { type CronStore, openCronStore } from "./store/cron-store.js";
 export {
+  type CronScratchStore,
+  openCronScratchStore,
+  SCRATCH_MAX_BYTES,
+  type ScratchPad,
+  type ScratchState,
+  type ScratchWrite,
+} from "./store/scratch-store.js";
+export {
   type BeatResult,
   createHeartbeatService,
   DEFAULT_HEARTBEAT_PROMPT,
@@ -37,7 +45,7 @@ export type {
 } from "./ports.js";
 
 // Job and run schemas (OpenClaw's wire shapes) and the mapping of runs and events onto the wire.
-export { eventToWire, runToLogEntry, wireRunStatus } from "./wire.js";
+export { beatToWire, eventToWire, runToLogEntry, wireRunStatus } from "./wire.js";
 export {
   CatchUpPolicy,
   CronDelivery,

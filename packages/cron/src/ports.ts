@@ -9,6 +9,8 @@ export interface DeliveryTarget {
   to?: string;
   threadId?: string | number;
   accountId?: string;
+  /** With `channel: "last"`: the session whose last chat is meant. */
+  sessionKey?: string;
 }
 
 /**
@@ -24,8 +26,13 @@ export interface AgentTurnRequest {
   model?: string;
   thinking?: string;
   timeoutSeconds?: number;
-  /** Only HEARTBEAT.md-style context: the caller keeps the run cheap. */
+  /**
+   * A light context keeps the run cheap: the system prompt carries only HEARTBEAT.md (a
+   * heartbeat) or no workspace file (a cron run), as OpenClaw's `lightContext` does.
+   */
   lightContext?: boolean;
+  /** Who asks: the heartbeat or a cron job (what a light context keeps depends on it). */
+  runKind?: "heartbeat" | "cron";
   /** Tools this run may call (a tool policy allow list); undefined = the agent's own policy. */
   toolsAllow?: string[];
   /** Aborted when the job times out or the service stops. */
@@ -47,8 +54,11 @@ export interface CronPorts {
   runAgentTurn: RunAgentTurn;
   /** Queues a system event for the session's next prompt (or next heartbeat). */
   enqueueSystemEvent(input: { agentId?: string; sessionKey: string; text: string }): void;
-  /** Asks for a heartbeat now (`wakeMode: "now"`). */
-  requestHeartbeat(input: { agentId?: string; reason: string }): void;
+  /**
+   * Asks for a heartbeat now (`wakeMode: "now"`) in `sessionKey`, the session the event was
+   * queued for (the agent's heartbeat session when it is its main session).
+   */
+  requestHeartbeat(input: { agentId?: string; sessionKey: string; reason: string }): void;
   /** The agent's main session key (`agent:<id>:main`). */
   mainSessionKey(agentId?: string): string;
   /** Announce delivery; without it an `announce` job records "not-delivered" with the reason. */

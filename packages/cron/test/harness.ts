@@ -23,6 +23,8 @@ export interface Harness {
   delivered: { target: DeliveryTarget; text: string }[];
   systemEvents: { sessionKey: string; text: string }[];
   wakes: string[];
+  /** The session each wake is for, in order. */
+  wakeSessions: string[];
   events: CronEvent[];
   problems: string[];
   /** What the next agent turns answer (default: "done"). */
@@ -50,6 +52,7 @@ export async function createHarness(
     delivered: [],
     systemEvents: [],
     wakes: [],
+    wakeSessions: [],
     events: [],
     problems: [],
     script: { turn: () => ({ status: "ok", text: "done" }) },
@@ -60,7 +63,10 @@ export async function createHarness(
       return h.script.turn(request);
     },
     enqueueSystemEvent: ({ sessionKey, text }) => h.systemEvents.push({ sessionKey, text }),
-    requestHeartbeat: ({ reason }) => h.wakes.push(reason),
+    requestHeartbeat: ({ reason, sessionKey }) => {
+      h.wakes.push(reason);
+      h.wakeSessions.push(sessionKey);
+    },
     mainSessionKey: (agentId) => `agent:${agentId ?? "main"}:main`,
     deliver: async (target, text) => {
       if (h.script.deliver) await h.script.deliver(target, text);

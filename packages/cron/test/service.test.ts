@@ -90,7 +90,24 @@ describe("running due jobs", () => {
       { sessionKey: "agent:ops:main", text: "Check the pager." },
     ]);
     expect(h.wakes).toHaveLength(1);
+    expect(h.wakeSessions).toEqual(["agent:ops:main"]);
     expect(h.turns).toHaveLength(0);
+  });
+
+  it("a systemEvent with wakeMode now for another session wakes that session, not the main one", async () => {
+    h = await createHarness(T0);
+    h.service.add({
+      name: "group reminder",
+      sessionTarget: "session:agent:main:telegram:group:-100",
+      wakeMode: "now",
+      schedule: { kind: "every", everyMs: MIN, anchorMs: T0 },
+      payload: { kind: "systemEvent", text: "Standup in 5 minutes." },
+    });
+    await h.clock.advance(MIN);
+    expect(h.systemEvents).toEqual([
+      { sessionKey: "agent:main:telegram:group:-100", text: "Standup in 5 minutes." },
+    ]);
+    expect(h.wakeSessions).toEqual(["agent:main:telegram:group:-100"]);
   });
 
   it("refuses a systemEvent in an isolated session and an unknown job id with errors that say what to do", async () => {
@@ -132,6 +149,32 @@ describe("delivery", () => {
       ["ok", "not-delivered"],
     ]);
     expect(runs[1]?.deliveryError).toBe("suppressed: NO_REPLY");
+  });
+
+  it('announce to "last" names the session whose last chat is meant: the main session for an isolated run', async () => {
+    h = await createHarness(T0);
+    h.service.add({
+      name: "isolated",
+      agentId: "ops",
+      schedule: { kind: "every", everyMs: MIN, anchorMs: T0 },
+      payload: agentTurn("check"),
+      delivery: { mode: "announce", channel: "last" },
+    });
+    h.service.add({
+      name: "in a group",
+      sessionTarget: "session:agent:main:telegram:group:-5",
+      schedule: { kind: "every", everyMs: MIN, anchorMs: T0 },
+      payload: agentTurn("check"),
+      delivery: { mode: "announce" },
+    });
+    await h.clock.advance(MIN);
+    expect(h.delivered.map((d) => d.target)).toEqual(
+      expect.arrayContaining([
+        { channel: "last", sessionKey: "agent:ops:main" },
+        { channel: "last", sessionKey: "agent:main:telegram:group:-5" },
+      ]),
+    );
+    expect(h.turns.every((t) => t.runKind === "cron")).toBe(true);
   });
 
   it("a failed delivery fails the run (recorded, with backoff) unless bestEffort", async () => {

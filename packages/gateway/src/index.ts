@@ -18,6 +18,7 @@ export type {
   CatalogPort,
   ConfigPort,
   CronPort,
+  HeartbeatPort,
   GatewayPorts,
   ChannelsPort,
   MemoryPort,

@@ -38,6 +38,8 @@ export interface GatewayPorts {
   approvals?: ApprovalsPort;
   /** Optional: the `cron.*` methods answer UNAVAILABLE without it. */
   cron?: CronPort;
+  /** Optional: `wake`, `last-heartbeat` and `set-heartbeats` answer UNAVAILABLE without it. */
+  heartbeat?: HeartbeatPort;
   /** Optional: the `channels.*` methods and `send` answer UNAVAILABLE without it. */
   channels?: ChannelsPort;
 }
@@ -137,6 +139,21 @@ export interface CronPort {
   remove(id: string): Promise<boolean>;
   run(id: string, mode: "due" | "force" | "if-enabled"): Promise<MethodResult<"cron.run">>;
   runs(params: MethodParams<"cron.runs">): Promise<MethodResult<"cron.runs">>;
+  status(): Promise<MethodResult<"cron.status">>;
+  get(id: string): Promise<MethodResult<"cron.get">>;
+  scratchGet(id: string): Promise<MethodResult<"cron.scratch.get">>;
+  scratchSet(
+    id: string,
+    content: string | null,
+    expectedRevision?: number,
+  ): Promise<MethodResult<"cron.scratch.set">>;
+}
+
+/** The heartbeat: wake it with a system event, read the latest beat, pause or resume it. */
+export interface HeartbeatPort {
+  wake(params: MethodParams<"wake">): Promise<MethodResult<"wake">>;
+  last(): Promise<MethodResult<"last-heartbeat">>;
+  setEnabled(enabled: boolean): Promise<MethodResult<"set-heartbeats">>;
 }
 
 /** Chat channels (Telegram, …): status, DM pairing, routing explanations, outbound sends. */

@@ -32,7 +32,14 @@ export type {
 export { loadBootstrapFiles } from "./bootstrap/load.js";
 export type { SeedResult } from "./bootstrap/seed.js";
 export { seedWorkspace } from "./bootstrap/seed.js";
-export { BOOTSTRAP_FILES, BOOTSTRAP_LIMITS, isSecretFileName } from "./bootstrap/files.js";
+export {
+  BOOTSTRAP_FILES,
+  BOOTSTRAP_LIMITS,
+  type BootstrapContextMode,
+  type BootstrapRunKind,
+  bootstrapFilesForRun,
+  isSecretFileName,
+} from "./bootstrap/files.js";
 export { WORKSPACE_TEMPLATES } from "./bootstrap/templates.js";
 
 // Skills: load, select and format SKILL.md skills.

@@ -26,6 +26,7 @@ export * from "./methods/chat.js";
 export * from "./methods/commands.js";
 export * from "./methods/config.js";
 export * from "./methods/cron.js";
+export * from "./methods/heartbeat.js";
 export * from "./methods/devices.js";
 export * from "./methods/session-events.js";
 export * from "./methods/sessions.js";

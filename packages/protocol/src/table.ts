@@ -11,6 +11,7 @@ import * as commands from "./methods/commands.js";
 import * as config from "./methods/config.js";
 import * as cron from "./methods/cron.js";
 import * as devices from "./methods/devices.js";
+import * as heartbeat from "./methods/heartbeat.js";
 import * as sessionEvents from "./methods/session-events.js";
 import * as sessions from "./methods/sessions.js";
 import * as system from "./methods/system.js";
@@ -228,6 +229,43 @@ export const METHODS = {
     "Run a job now; answers when it ended.",
   ),
   "cron.runs": m(cron.CronRunsParams, cron.CronRunsResult, "operator.read", "Finished runs, newest first."),
+  "cron.status": m(
+    cron.CronStatusParams,
+    cron.CronStatusResult,
+    "operator.read",
+    "Whether the scheduler runs, the job count and the next wake.",
+  ),
+  "cron.get": m(cron.CronGetParams, cron.CronJob, "operator.read", "One scheduled job."),
+  "cron.scratch.get": m(
+    cron.CronScratchGetParams,
+    cron.CronScratchGetResult,
+    "operator.admin",
+    "A job's scratch pad (notes kept between its runs).",
+  ),
+  "cron.scratch.set": m(
+    cron.CronScratchSetParams,
+    cron.CronScratchSetResult,
+    "operator.admin",
+    "Write or clear a job's scratch pad; refused on a revision conflict.",
+  ),
+  wake: m(
+    heartbeat.WakeParams,
+    heartbeat.WakeResult,
+    "operator.write",
+    "Queue a system event; beat now or at the next heartbeat.",
+  ),
+  "last-heartbeat": m(
+    heartbeat.LastHeartbeatParams,
+    heartbeat.LastHeartbeatResult,
+    "operator.read",
+    "The latest heartbeat, or null.",
+  ),
+  "set-heartbeats": m(
+    heartbeat.SetHeartbeatsParams,
+    heartbeat.SetHeartbeatsResult,
+    "operator.admin",
+    "Pause or resume every agent's heartbeat.",
+  ),
   "channels.status": m(
     channels.ChannelsStatusParams,
     channels.ChannelsStatusResult,
@@ -359,6 +397,11 @@ export const EVENTS = {
     payload: cron.CronEventPayload,
     stateful: false,
     summary: "A cron job changed, or one of its runs started or finished.",
+  },
+  heartbeat: {
+    payload: heartbeat.HeartbeatEventPayload,
+    stateful: false,
+    summary: "A heartbeat ran: sent, acked, skipped (with the reason) or failed.",
   },
   "sessions.changed": {
     payload: sessionEvents.SessionsChangedEvent,

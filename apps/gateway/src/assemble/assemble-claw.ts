@@ -185,6 +185,7 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
     db,
     log,
     stateDir,
+    storePath: stateDbPath,
     ...(options.deliver ? { deliver: options.deliver } : {}),
   });
   for (const agent of agents) configureAgent(agent, config, env);

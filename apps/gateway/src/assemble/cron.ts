@@ -3,19 +3,24 @@
  * lane, system events wait in a per-session queue the heartbeat drains, and replies reach
  * channels through `deliver` (see the note on `CronAssemblyOptions.deliver`).
  */
+
+import { join } from "node:path";
 import type { AgentRuntime } from "@claw/agent-core";
 import { suppressionReason } from "@claw/agent-core";
 import { createSystemEventQueue, withSystemEvents } from "@claw/channels";
 import type { ClawConfig } from "@claw/config";
 import {
+  type BeatResult,
   type CronEvent,
   type CronPorts,
+  type CronScratchStore,
   type CronService,
   createCronService,
   createCronTool,
   createHeartbeatService,
   type DeliverFn,
   type HeartbeatService,
+  openCronScratchStore,
   openCronStore,
   type RunAgentTurn,
   type SqliteDatabase,
@@ -34,6 +39,8 @@ export interface CronAssemblyOptions {
   log: LogFile;
   /** Where `claw import openclaw` leaves `cron/jobs.json` for the gateway to adopt. */
   stateDir: string;
+  /** The file the jobs live in (state.db), for `cron.status`. */
+  storePath?: string;
   /**
    * Announce delivery. Until the gateway assembles channels this is left out, and an `announce`
    * job records its run as "not-delivered: this gateway has no channel delivery configured".
@@ -50,6 +57,17 @@ export interface CronAssembly {
   heartbeat: HeartbeatService;
   /** Events of the cron service, for the gateway's `cron` event. */
   onEvent(listener: (event: CronEvent) => void): void;
+  /** Every finished beat, for the gateway's `heartbeat` event. */
+  onBeat(listener: (beat: BeatResult) => void): void;
+  /** The latest beat of any agent (`last-heartbeat`). */
+  lastBeat(): BeatResult | undefined;
+  /** Queues a system event for a session (the agent's main one by default) and wakes it now or at its next beat. */
+  wake(input: { text: string; mode: "now" | "next-heartbeat"; sessionKey?: string; agentId?: string }): void;
+  /** Whether jobs run (`cron.enabled`), and where they are stored. */
+  enabled(): boolean;
+  storePath: string;
+  /** Each job's scratch pad (`cron.scratch.*`). */
+  scratch: CronScratchStore;
   queuedSystemEvents(): { sessionKey: string; count: number }[];
   start(): Promise<void>;
   reconfigure(config: ClawConfig): void;
@@ -62,6 +80,9 @@ export function assembleCron(options: CronAssemblyOptions): CronAssembly {
   const systemEvents = createSystemEventQueue();
   const queuedKeys = new Set<string>();
   const listeners: ((event: CronEvent) => void)[] = [];
+  const beatListeners: ((beat: BeatResult) => void)[] = [];
+  let lastBeat: BeatResult | undefined;
+  const scratch = openCronScratchStore(options.db);
   // A job's tool allow list applies to its own runs only: looked up by the run's session key.
   const toolsAllowBySession = new Map<string, readonly string[]>();
   for (const agent of agents)
@@ -83,6 +104,9 @@ export function assembleCron(options: CronAssemblyOptions): CronAssembly {
         ...(request.model ? { model: request.model } : {}),
         ...(thinking ? { thinking } : {}),
         ...(request.timeoutSeconds ? { timeoutSeconds: request.timeoutSeconds } : {}),
+        ...(request.lightContext
+          ? { bootstrapContextMode: "lightweight", bootstrapContextRunKind: request.runKind ?? "cron" }
+          : {}),
       });
       const result = await run.result;
       return {
@@ -110,8 +134,11 @@ export function assembleCron(options: CronAssemblyOptions): CronAssembly {
         return withSystemEvents(systemEvents.drain(sessionKey), prompt);
       },
     },
-    onBeat: (beat) =>
-      log.write(beat.outcome === "error" ? "warn" : "info", `heartbeat ${beat.outcome}`, { ...beat }),
+    onBeat: (beat) => {
+      lastBeat = beat;
+      log.write(beat.outcome === "error" ? "warn" : "info", `heartbeat ${beat.outcome}`, { ...beat });
+      for (const listener of beatListeners) listener(beat);
+    },
   });
 
   const ports: CronPorts = {
@@ -119,13 +146,13 @@ export function assembleCron(options: CronAssemblyOptions): CronAssembly {
     enqueueSystemEvent: ({ agentId, sessionKey, text }) => {
       systemEvents.enqueue(sessionKey, text);
       queuedKeys.add(sessionKey);
-      // With no periodic heartbeat there is no "next heartbeat": wake one now, or the note would wait forever.
+      // The session's next heartbeat drains it; with no periodic heartbeat that is a beat now.
       const id = agentId ?? runtime.resolveAgent(undefined).id;
-      if (!heartbeat.status().find((a) => a.agentId === id)?.enabled)
-        heartbeat.wake(id, "system event (heartbeat off)");
+      heartbeat.wake(id, "system event", sessionKey, { nextBeat: true });
     },
-    requestHeartbeat: ({ agentId, reason }) =>
-      heartbeat.wake(agentId ?? runtime.resolveAgent(undefined).id, reason),
+    // The session the event waits in beats now, whichever session it is.
+    requestHeartbeat: ({ agentId, sessionKey, reason }) =>
+      heartbeat.wake(agentId ?? runtime.resolveAgent(undefined).id, reason, sessionKey),
     mainSessionKey: (agentId) =>
       buildMainSessionKey(agentId ?? runtime.resolveAgent(undefined).id, config.session.mainKey),
     suppressionReason: (text) => suppressionReason(text),
@@ -140,6 +167,7 @@ export function assembleCron(options: CronAssemblyOptions): CronAssembly {
     onEvent: (event) => {
       if (event.action === "finished" && event.status !== "ok")
         log.write("warn", `cron run ${event.status}`, { ...event });
+      if (event.action === "removed") scratch.delete(event.jobId);
       for (const listener of listeners) listener(event);
     },
     onProblem: (message, fields) => log.write("warn", message, fields),
@@ -151,6 +179,17 @@ export function assembleCron(options: CronAssemblyOptions): CronAssembly {
     service,
     heartbeat,
     onEvent: (listener) => listeners.push(listener),
+    onBeat: (listener) => beatListeners.push(listener),
+    lastBeat: () => lastBeat,
+    wake({ text, mode, sessionKey, agentId }) {
+      const id = agentId ?? runtime.resolveAgent(undefined).id;
+      const key = sessionKey ?? ports.mainSessionKey(id);
+      ports.enqueueSystemEvent({ agentId: id, sessionKey: key, text });
+      if (mode === "now") ports.requestHeartbeat({ agentId: id, sessionKey: key, reason: "wake" });
+    },
+    enabled: () => config.cron.enabled,
+    storePath: options.storePath ?? join(options.stateDir, "state.db"),
+    scratch,
     queuedSystemEvents: () =>
       [...queuedKeys]
         .map((sessionKey) => ({ sessionKey, count: systemEvents.size(sessionKey) }))

@@ -34,6 +34,8 @@ export function heartbeatAgents(config: ClawConfig, agents: readonly AssembledAg
       sessionKey: settings.session ?? buildMainSessionKey(id, config.session.mainKey),
       ackMaxChars: settings.ackMaxChars ?? DEFAULT_ACK_MAX_CHARS,
       lightContext: settings.lightContext ?? true,
+      // The agent's prompt builder puts HEARTBEAT.md in the system prompt (light or full context).
+      heartbeatFileInContext: true,
       readHeartbeatFile: () => readIfPresent(join(agent.workspaceDir, "HEARTBEAT.md")),
       ...(settings.prompt ? { prompt: settings.prompt } : {}),
       ...(settings.activeHours ? { activeHours: settings.activeHours } : {}),

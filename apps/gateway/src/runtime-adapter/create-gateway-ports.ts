@@ -13,6 +13,7 @@ import { createApprovalsPort } from "./approvals-port.js";
 import { createCatalogPort, createMemoryPort } from "./catalog-port.js";
 import type { ConfigAccess } from "./config-access.js";
 import { createCronPort } from "./cron-port.js";
+import { createHeartbeatPort } from "./heartbeat-port.js";
 import type { LogFile } from "./log-file.js";
 import { type ClawRunsPort, createRunsPort } from "./runs-port.js";
 import { createSessionsPort } from "./sessions-port.js";
@@ -60,6 +61,7 @@ export function createGatewayPorts(parts: GatewayPortParts): GatewayPorts & { ru
     status: createStatusPort(parts),
     memory: createMemoryPort(parts.runtime, parts.agents),
     ...(parts.approvals ? { approvals: createApprovalsPort(parts.approvals) } : {}),
-    ...(parts.cron ? { cron: createCronPort(parts.cron.service) } : {}),
+    ...(parts.cron ? { cron: createCronPort(parts.cron.service, parts.cron) } : {}),
+    ...(parts.cron ? { heartbeat: createHeartbeatPort(parts.cron) } : {}),
   };
 }

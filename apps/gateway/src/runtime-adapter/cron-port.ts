@@ -1,5 +1,5 @@
 /** The gateway's cron port: @claw/cron's service on the wire (pages, OpenClaw run entries, errors). */
-import { CronJobError, type CronService, runToLogEntry } from "@claw/cron";
+import { CronJobError, type CronScratchStore, type CronService, runToLogEntry } from "@claw/cron";
 import { type CronPort, RuntimeError } from "@claw/gateway";
 
 const page = (total: number, offset: number, limit: number, count: number) => ({
@@ -10,18 +10,60 @@ const page = (total: number, offset: number, limit: number, count: number) => ({
   nextOffset: offset + count < total ? offset + count : null,
 });
 
-/** Service errors become wire errors a client can act on (unknown id → NOT_FOUND, bad job → INVALID). */
-async function guarded<T>(work: () => T | Promise<T>): Promise<T> {
+/**
+ * Service errors become wire errors a client can act on (unknown id → NOT_FOUND with OpenClaw's
+ * `CRON_JOB_NOT_FOUND` details, bad job → INVALID).
+ */
+async function guarded<T>(work: () => T | Promise<T>, jobId?: string): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof CronJobError) throw new RuntimeError(error.code, error.message);
+    if (error instanceof CronJobError)
+      throw new RuntimeError(
+        error.code,
+        error.message,
+        error.code === "NOT_FOUND" && jobId ? { code: "CRON_JOB_NOT_FOUND", jobId } : undefined,
+      );
+    if (error instanceof RangeError) throw new RuntimeError("INVALID", error.message);
     throw error;
   }
 }
 
-export function createCronPort(service: CronService): CronPort {
+/** What `cron.status` and `cron.scratch.*` need besides the service. */
+export interface CronPortExtras {
+  enabled(): boolean;
+  storePath: string;
+  scratch: CronScratchStore;
+}
+
+export function createCronPort(service: CronService, extras: CronPortExtras): CronPort {
+  const mustExist = (id: string) => {
+    const job = service.get(id);
+    if (!job)
+      throw new CronJobError(
+        `cron job "${id}" does not exist — \`claw cron list\` shows the ids`,
+        "NOT_FOUND",
+      );
+    return job;
+  };
   return {
+    status: async () => ({
+      enabled: extras.enabled(),
+      storePath: extras.storePath,
+      jobs: service.list({ limit: 1 }).total,
+      nextWakeAtMs: extras.enabled() ? (service.nextWakeAtMs() ?? null) : null,
+    }),
+    get: (id) => guarded(() => mustExist(id), id),
+    scratchGet: (id) =>
+      guarded(() => {
+        mustExist(id);
+        return extras.scratch.get(id);
+      }, id),
+    scratchSet: (id, content, expectedRevision) =>
+      guarded(() => {
+        mustExist(id);
+        return extras.scratch.set(id, content, expectedRevision !== undefined ? { expectedRevision } : {});
+      }, id),
     list: (params) =>
       guarded(() => {
         const limit = params.limit ?? 200;
@@ -38,8 +80,8 @@ export function createCronPort(service: CronService): CronPort {
         return { jobs: shown, ...page(total, offset, limit, jobs.length) };
       }),
     add: (params) => guarded(() => service.add(params)),
-    update: (id, patch) => guarded(() => service.update(id, patch)),
-    remove: (id) => guarded(() => service.remove(id)),
+    update: (id, patch) => guarded(() => service.update(id, patch), id),
+    remove: (id) => guarded(() => service.remove(id), id),
     run: (id, mode) =>
       guarded(async () => {
         const outcome = await service.run(id, mode);
@@ -54,7 +96,7 @@ export function createCronPort(service: CronService): CronPort {
           ...(entry.error ? { error: entry.error } : {}),
           ...(entry.summary ? { summary: entry.summary } : {}),
         };
-      }),
+      }, id),
     runs: (params) =>
       guarded(() => {
         const limit = params.limit ?? 50;

@@ -1,7 +1,13 @@
 /** The runtime's system prompt on @claw/prompt: bootstrap files, skills and the fixed sections. */
 import { hostname } from "node:os";
 import { formatModelRef } from "@claw/ids";
-import { buildSystemPrompt, loadBootstrapFiles, type SkillIndex, type SkillSelection } from "@claw/prompt";
+import {
+  bootstrapFilesForRun,
+  buildSystemPrompt,
+  loadBootstrapFiles,
+  type SkillIndex,
+  type SkillSelection,
+} from "@claw/prompt";
 import { getCoreTool } from "@claw/tool-policy";
 import type { PromptContext } from "../runtime/options.js";
 
@@ -31,7 +37,12 @@ export function createPromptBuilder(
     const includeMemory = options.includeMemory
       ? options.includeMemory(context.sessionKey)
       : !/:group:|:channel:/.test(context.sessionKey);
-    const bootstrap = await loadBootstrapFiles(options.workspaceDir, { ...options.bootstrap, includeMemory });
+    const only = bootstrapFilesForRun(context.bootstrapContextMode, context.bootstrapContextRunKind);
+    const bootstrap = await loadBootstrapFiles(options.workspaceDir, {
+      ...options.bootstrap,
+      includeMemory,
+      ...(only ? { only } : {}),
+    });
     if (options.skills) await options.skills.index.ready();
     return buildSystemPrompt({
       sessionKey: context.sessionKey,

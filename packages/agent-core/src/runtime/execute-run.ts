@@ -75,6 +75,10 @@ async function executeWithSignal(params: ExecuteRunParams, signal: AbortSignal):
           thinking,
           tools,
           isSubagent,
+          ...(request.bootstrapContextMode ? { bootstrapContextMode: request.bootstrapContextMode } : {}),
+          ...(request.bootstrapContextRunKind
+            ? { bootstrapContextRunKind: request.bootstrapContextRunKind }
+            : {}),
         })
       : (agent.systemPrompt ?? "");
 

@@ -1,6 +1,7 @@
 /** Options of `createAgentRuntime`: plain data and functions, no config file. */
 
 import type { FailoverEvent } from "@claw/failover";
+import type { BootstrapContextMode, BootstrapRunKind } from "@claw/prompt";
 import type {
   AssistantMessage,
   Message,
@@ -21,6 +22,9 @@ export interface PromptContext {
   tools: AgentTool[];
   /** True for subagent sessions (`agent:<id>:subagent:<uuid>`): use the minimal prompt. */
   isSubagent: boolean;
+  /** "lightweight": only the run kind's light set of workspace files (see RunRequest). */
+  bootstrapContextMode?: BootstrapContextMode;
+  bootstrapContextRunKind?: BootstrapRunKind;
 }
 
 export interface ToolFilterContext {
@@ -171,4 +175,10 @@ export interface RunRequest {
   senderIsOwner?: boolean;
   channel?: string;
   runId?: string;
+  /**
+   * OpenClaw's light context: "lightweight" puts only HEARTBEAT.md (a heartbeat run) or no
+   * workspace file (a cron run) in the system prompt; default "full".
+   */
+  bootstrapContextMode?: BootstrapContextMode;
+  bootstrapContextRunKind?: BootstrapRunKind;
 }

@@ -20,6 +20,7 @@ import {
   resolveRoute,
 } from "../routing/resolve-route.js";
 import type { AccountStateStore } from "../state/account-state.js";
+import type { LastRouteStore } from "../state/last-route.js";
 import { inboundText, replyOfRunResult } from "./reply-of.js";
 
 export interface RoutingSettings {
@@ -38,6 +39,8 @@ export interface ChannelPipelineOptions<TRun extends InboundRun> {
   replyToMode?(channel: string, accountId: string): "off" | "first" | "all";
   pairing: PairingStore;
   state: AccountStateStore;
+  /** Where each session last talked (for announcements to "last"); recorded per accepted message. */
+  lastRoutes?: LastRouteStore;
   deliver: DeliverFn;
   typing?(channel: string, accountId: string, target: ChannelTarget): Promise<void>;
   /** How often typing is re-sent while a run works (Telegram's indicator lasts 5 s). */
@@ -212,6 +215,12 @@ export function createChannelPipeline<TRun extends InboundRun>(
       };
       const route: ReplyRoute = { channel: channelId, accountId, target };
       routes.set(routeId(channelId, accountId, message.peer.id, message.thread?.id), route);
+      options.lastRoutes?.record(sessionKey, {
+        channel: channelId,
+        accountId,
+        peer: message.peer,
+        ...(message.thread ? { thread: message.thread } : {}),
+      });
 
       const result = await dispatcher.dispatch({
         sessionKey,

@@ -1,55 +1,23 @@
 /**
  * The heartbeat: per agent, every `everyMs` inside its active hours, a cheap turn over
  * HEARTBEAT.md (and queued system events). An empty file and no events means no model call; a
- * `HEARTBEAT_OK` ack is never delivered; wakes within `coalesceMs` become one run.
+ * `HEARTBEAT_OK` ack is never delivered; wakes within `coalesceMs` become one run. A wake may
+ * name another session of the agent (a system event queued there): that session beats on its own.
  */
-import type { DeliverFn, DeliveryTarget, RunAgentTurn } from "../ports.js";
 import { type Clock, systemClock, type TimerHandle } from "../scheduler/clock.js";
-import { type ActiveHours, isWithinActiveHours } from "./active-hours.js";
-import { isHeartbeatFileEmpty } from "./heartbeat-file.js";
+import {
+  type BeatResult,
+  type HeartbeatAgent,
+  type HeartbeatPorts,
+  runHeartbeatTurn,
+} from "./heartbeat-turn.js";
 
-export const DEFAULT_HEARTBEAT_PROMPT =
-  "Read HEARTBEAT.md below and check whether anything needs attention now. If nothing does, reply HEARTBEAT_OK.";
-
-export interface HeartbeatAgent {
-  agentId: string;
-  /** 0 disables the periodic beat (wakes still run). */
-  everyMs: number;
-  /** The configured interval as written ("30m"), for status. */
-  every: string;
-  sessionKey: string;
-  prompt?: string;
-  ackMaxChars: number;
-  activeHours?: ActiveHours;
-  model?: string;
-  lightContext?: boolean;
-  /** Where a non-ack reply goes; undefined keeps it in the session only. */
-  target?: DeliveryTarget;
-  /** The agent's HEARTBEAT.md, or undefined when there is none. */
-  readHeartbeatFile(): Promise<string | undefined>;
-}
-
-export interface HeartbeatPorts {
-  runAgentTurn: RunAgentTurn;
-  deliver?: DeliverFn;
-  /** Why a heartbeat reply is not delivered (HEARTBEAT_OK ack, NO_REPLY), or undefined. */
-  suppressionReason(text: string, options: { heartbeat: true; ackMaxChars: number }): string | undefined;
-  /** System events queued for the session (cron `systemEvent` jobs). */
-  pendingSystemEvents?(sessionKey: string): number;
-  /** The prompt with the session's queued system events prepended (and drained). */
-  withSystemEvents?(sessionKey: string, prompt: string): string;
-}
-
-export interface BeatResult {
-  agentId: string;
-  atMs: number;
-  reason: string;
-  /** ran: a reply was produced (and delivered when there is a target); ack: suppressed; skipped: no model call. */
-  outcome: "ran" | "ack" | "skipped" | "error";
-  skipReason?: "outside-active-hours" | "empty-heartbeat-file";
-  delivered: boolean;
-  error?: string;
-}
+export {
+  type BeatResult,
+  DEFAULT_HEARTBEAT_PROMPT,
+  type HeartbeatAgent,
+  type HeartbeatPorts,
+} from "./heartbeat-turn.js";
 
 export interface HeartbeatStatus {
   agentId: string;
@@ -75,23 +43,43 @@ export interface HeartbeatServiceOptions {
 export interface HeartbeatService {
   start(): void;
   stop(): void;
-  /** Asks for a beat soon; wakes within the coalescing window become one run. */
-  wake(agentId: string | undefined, reason: string): void;
+  /**
+   * Asks for a beat soon; wakes within the coalescing window become one run. With a
+   * `sessionKey` other than the agent's heartbeat session, that session beats instead.
+   * `nextBeat: true` waits for the agent's next periodic beat (or beats now when it has none).
+   */
+  wake(
+    agentId: string | undefined,
+    reason: string,
+    sessionKey?: string,
+    options?: { nextBeat?: boolean },
+  ): void;
   /** Runs one beat now (waiting for a running one first); for `claw heartbeat` and tests. */
   beat(agentId: string, reason: string): Promise<BeatResult>;
   status(): HeartbeatStatus[];
   /** Replaces the agents' settings (config reload); timers are re-armed. */
   reconfigure(agents: readonly HeartbeatAgent[]): void;
+  /** Pauses (false) or resumes (true) every agent's heartbeat; a paused beat is skipped. */
+  setEnabled(enabled: boolean): void;
+  enabled(): boolean;
+}
+
+/** One session's beats: single-flight, with coalesced wakes and one follow-up. */
+interface BeatLane {
+  sessionKey: string;
+  wakeTimer?: TimerHandle;
+  wakeReasons: string[];
+  running?: Promise<BeatResult>;
+  again?: string;
 }
 
 interface AgentState {
   settings: HeartbeatAgent;
   timer?: TimerHandle;
-  wakeTimer?: TimerHandle;
-  wakeReasons: string[];
+  /** Other sessions to beat with the next periodic beat, and why. */
+  deferred: Map<string, string>;
   nextBeatAtMs?: number;
-  running?: Promise<BeatResult>;
-  again?: string;
+  lanes: Map<string, BeatLane>;
   last?: BeatResult;
 }
 
@@ -109,106 +97,102 @@ export function createHeartbeatService(options: HeartbeatServiceOptions): Heartb
   const states = new Map<string, AgentState>();
   const controller = new AbortController();
   let started = false;
+  let paused = false;
+
+  const laneOf = (state: AgentState, sessionKey = state.settings.sessionKey): BeatLane => {
+    let lane = state.lanes.get(sessionKey);
+    if (!lane) {
+      lane = { sessionKey, wakeReasons: [] };
+      state.lanes.set(sessionKey, lane);
+    }
+    return lane;
+  };
 
   const armPeriodic = (state: AgentState) => {
     if (state.timer) clock.clearTimer(state.timer);
     state.timer = undefined;
     delete state.nextBeatAtMs;
-    if (!started || state.settings.everyMs <= 0) return;
+    if (!started || paused || state.settings.everyMs <= 0) return;
     state.nextBeatAtMs = clock.now() + state.settings.everyMs;
     state.timer = clock.setTimer(() => {
       state.timer = undefined;
-      void runBeat(state, "interval").finally(() => armPeriodic(state));
+      const deferred = [...state.deferred];
+      state.deferred.clear();
+      for (const [sessionKey, reason] of deferred) void runBeat(state, laneOf(state, sessionKey), reason);
+      void runBeat(state, laneOf(state), "interval").finally(() => armPeriodic(state));
     }, state.settings.everyMs);
   };
 
-  const execute = async (state: AgentState, reason: string): Promise<BeatResult> => {
-    const agent = state.settings;
-    const atMs = clock.now();
-    const base = { agentId: agent.agentId, atMs, reason, delivered: false };
-    if (!isWithinActiveHours(atMs, agent.activeHours))
-      return { ...base, outcome: "skipped", skipReason: "outside-active-hours" };
-    let file: string | undefined;
-    try {
-      file = await agent.readHeartbeatFile();
-    } catch (error) {
-      return { ...base, outcome: "error", error: `HEARTBEAT.md unreadable: ${String(error)}` };
-    }
-    const events = ports.pendingSystemEvents?.(agent.sessionKey) ?? 0;
-    if (isHeartbeatFileEmpty(file) && events === 0)
-      return { ...base, outcome: "skipped", skipReason: "empty-heartbeat-file" };
-    const prompt = [
-      agent.prompt ?? DEFAULT_HEARTBEAT_PROMPT,
-      isHeartbeatFileEmpty(file) ? "" : `HEARTBEAT.md:\n${file?.trim()}`,
-    ]
-      .filter(Boolean)
-      .join("\n\n");
-    const turn = await ports.runAgentTurn({
-      agentId: agent.agentId,
-      sessionKey: agent.sessionKey,
-      message: ports.withSystemEvents ? ports.withSystemEvents(agent.sessionKey, prompt) : prompt,
+  const execute = (state: AgentState, lane: BeatLane, reason: string): Promise<BeatResult> => {
+    const { settings } = state;
+    if (paused)
+      return Promise.resolve({
+        agentId: settings.agentId,
+        sessionKey: lane.sessionKey,
+        atMs: clock.now(),
+        reason,
+        outcome: "skipped",
+        skipReason: "heartbeats-disabled",
+        delivered: false,
+      });
+    return runHeartbeatTurn({
+      agent: settings,
+      sessionKey: lane.sessionKey,
+      reason,
+      ports,
+      now: () => clock.now(),
       signal: controller.signal,
-      lightContext: agent.lightContext ?? true,
-      ...(agent.model ? { model: agent.model } : {}),
     });
-    if (turn.status !== "ok")
-      return { ...base, outcome: "error", error: turn.error ?? `the heartbeat run ended ${turn.status}` };
-    if (ports.suppressionReason(turn.text, { heartbeat: true, ackMaxChars: agent.ackMaxChars }))
-      return { ...base, outcome: "ack" };
-    if (!agent.target) return { ...base, outcome: "ran" };
-    if (!ports.deliver)
-      return {
-        ...base,
-        outcome: "error",
-        error: "no channel delivery is configured for the heartbeat target",
-      };
-    try {
-      await ports.deliver(agent.target, turn.text.trim());
-      return { ...base, outcome: "ran", delivered: true };
-    } catch (error) {
-      return {
-        ...base,
-        outcome: "error",
-        error: `delivery failed: ${error instanceof Error ? error.message : String(error)}`,
-      };
-    }
   };
 
-  /** One beat at a time per agent; a request while one runs becomes one follow-up beat. */
-  const runBeat = (state: AgentState, reason: string): Promise<BeatResult> => {
-    if (state.running) {
-      state.again = state.again ? `${state.again},${reason}` : reason;
-      return state.running;
+  /** One beat at a time per session; a request while one runs becomes one follow-up beat. */
+  const runBeat = (state: AgentState, lane: BeatLane, reason: string): Promise<BeatResult> => {
+    if (lane.running) {
+      lane.again = lane.again ? `${lane.again},${reason}` : reason;
+      return lane.running;
     }
-    const running = execute(state, reason).then((result) => {
+    const running = execute(state, lane, reason).then((result) => {
       state.last = result;
-      state.running = undefined;
+      lane.running = undefined;
       try {
         options.onBeat?.(result);
       } catch {
         // A failing listener must not stop the heartbeat.
       }
-      if (state.again && started) {
-        const again = state.again;
-        state.again = undefined;
-        void runBeat(state, again);
+      if (lane.again && started) {
+        const again = lane.again;
+        lane.again = undefined;
+        void runBeat(state, lane, again);
+      } else if (lane.sessionKey !== state.settings.sessionKey && !lane.wakeTimer) {
+        state.lanes.delete(lane.sessionKey);
       }
       return result;
     });
-    state.running = running;
+    lane.running = running;
     return running;
   };
 
-  const load = (agents: readonly HeartbeatAgent[]) => {
-    for (const state of states.values()) {
-      if (state.timer) clock.clearTimer(state.timer);
-      if (state.wakeTimer) clock.clearTimer(state.wakeTimer);
+  const clearTimers = (state: AgentState) => {
+    if (state.timer) clock.clearTimer(state.timer);
+    state.timer = undefined;
+    for (const lane of state.lanes.values()) {
+      if (lane.wakeTimer) clock.clearTimer(lane.wakeTimer);
+      lane.wakeTimer = undefined;
     }
+  };
+
+  const load = (agents: readonly HeartbeatAgent[]) => {
+    for (const state of states.values()) clearTimers(state);
     const previous = new Map(states);
     states.clear();
     for (const settings of agents) {
       const old = previous.get(settings.agentId);
-      const state: AgentState = { settings, wakeReasons: [], ...(old?.last ? { last: old.last } : {}) };
+      const state: AgentState = {
+        settings,
+        lanes: new Map(),
+        deferred: old?.deferred ?? new Map(),
+        ...(old?.last ? { last: old.last } : {}),
+      };
       states.set(settings.agentId, state);
       armPeriodic(state);
     }
@@ -225,35 +209,41 @@ export function createHeartbeatService(options: HeartbeatServiceOptions): Heartb
     stop() {
       started = false;
       controller.abort(new Error("heartbeat stopped"));
-      for (const state of states.values()) {
-        if (state.timer) clock.clearTimer(state.timer);
-        if (state.wakeTimer) clock.clearTimer(state.wakeTimer);
-        state.timer = undefined;
-        state.wakeTimer = undefined;
-      }
+      for (const state of states.values()) clearTimers(state);
     },
-    wake(agentId, reason) {
+    wake(agentId, reason, sessionKey, wakeOptions) {
       const state = pick(agentId);
       if (!state || !started) return;
-      state.wakeReasons.push(reason);
-      if (state.wakeTimer) return;
-      state.wakeTimer = clock.setTimer(() => {
-        state.wakeTimer = undefined;
-        const reasons = [...new Set(state.wakeReasons.splice(0))].join(",");
-        void runBeat(state, reasons);
+      if (wakeOptions?.nextBeat && state.timer) {
+        const key = sessionKey ?? state.settings.sessionKey;
+        // The heartbeat session's own events are drained by that beat anyway.
+        if (key !== state.settings.sessionKey) {
+          const earlier = state.deferred.get(key);
+          state.deferred.set(key, earlier ? `${earlier},${reason}` : reason);
+        }
+        return;
+      }
+      const lane = laneOf(state, sessionKey);
+      lane.wakeReasons.push(reason);
+      if (lane.wakeTimer) return;
+      lane.wakeTimer = clock.setTimer(() => {
+        lane.wakeTimer = undefined;
+        const reasons = [...new Set(lane.wakeReasons.splice(0))].join(",");
+        void runBeat(state, lane, reasons);
       }, coalesceMs);
     },
     async beat(agentId, reason) {
       const state = states.get(agentId);
       if (!state)
         throw new Error(`heartbeat: no agent "${agentId}" (known: ${[...states.keys()].join(", ")})`);
-      if (state.running) await state.running;
-      return runBeat(state, reason);
+      const lane = laneOf(state);
+      if (lane.running) await lane.running;
+      return runBeat(state, lane, reason);
     },
     status: () =>
       [...states.values()].map((s) => ({
         agentId: s.settings.agentId,
-        enabled: s.settings.everyMs > 0,
+        enabled: s.settings.everyMs > 0 && !paused,
         every: s.settings.everyMs > 0 ? s.settings.every : "disabled",
         everyMs: s.settings.everyMs > 0 ? s.settings.everyMs : null,
         ackMaxChars: s.settings.ackMaxChars,
@@ -264,6 +254,12 @@ export function createHeartbeatService(options: HeartbeatServiceOptions): Heartb
     reconfigure(agents) {
       load(agents);
     },
+    setEnabled(enabled) {
+      if (paused === !enabled) return;
+      paused = !enabled;
+      for (const state of states.values()) armPeriodic(state);
+    },
+    enabled: () => !paused,
   };
   load(options.agents);
   return service;

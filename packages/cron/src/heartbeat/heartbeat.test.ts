@@ -158,4 +158,72 @@ describe("heartbeat", () => {
     service.reconfigure([]);
     expect(service.status()).toEqual([]);
   });
+
+  it("asks for a light heartbeat turn; with the file in the runtime's context the message does not repeat it", async () => {
+    const { clock, turns } = setup({ file: "- check the build", heartbeatFileInContext: true });
+    await clock.advance(30 * MIN);
+    expect(turns[0]).toMatchObject({ lightContext: true, runKind: "heartbeat" });
+    expect(turns[0]?.message).not.toContain("- check the build");
+    expect(turns[0]?.message).toContain("HEARTBEAT.md");
+  });
+
+  it('a target of "last" names the heartbeat session', async () => {
+    const { clock, delivered } = setup({ file: "- check", target: { channel: "last" } }, "Disk almost full.");
+    await clock.advance(30 * MIN);
+    expect(delivered).toEqual([
+      { target: { channel: "last", sessionKey: "agent:main:main" }, text: "Disk almost full." },
+    ]);
+  });
+
+  it("a wake for another session beats in that session, with its events, and answers on its last chat", async () => {
+    const { clock, turns, delivered, queued, service } = setup({ file: "" }, "Standup starts in 5 minutes!");
+    queued.push("Standup in 5 minutes.");
+    service.wake("main", "cron:standup", "agent:main:telegram:group:-100");
+    service.wake("main", "cron:standup-2", "agent:main:telegram:group:-100");
+    await clock.advance(300);
+    expect(turns).toHaveLength(1);
+    expect(turns[0]?.sessionKey).toBe("agent:main:telegram:group:-100");
+    expect(turns[0]?.message).toMatch(/^System: Standup in 5 minutes\./);
+    expect(delivered).toEqual([
+      {
+        target: { channel: "last", sessionKey: "agent:main:telegram:group:-100" },
+        text: "Standup starts in 5 minutes!",
+      },
+    ]);
+    expect(service.status()[0]?.last).toMatchObject({
+      sessionKey: "agent:main:telegram:group:-100",
+      reason: "cron:standup,cron:standup-2",
+      outcome: "ran",
+      delivered: true,
+    });
+  });
+
+  it("an event for another session waits for the next periodic beat, which beats that session too", async () => {
+    const { clock, turns, queued, service } = setup({ file: "" }, "HEARTBEAT_OK");
+    queued.push("Note for the group.");
+    service.wake("main", "system event", "agent:main:telegram:group:-100", { nextBeat: true });
+    service.wake("main", "system event", "agent:main:main", { nextBeat: true });
+    await clock.advance(10 * MIN);
+    expect(turns).toHaveLength(0);
+    await clock.advance(20 * MIN);
+    expect(turns.map((t) => t.sessionKey)).toEqual(["agent:main:telegram:group:-100"]);
+  });
+
+  it("paused heartbeats skip beats and arm no timer until resumed", async () => {
+    const { clock, turns, service } = setup({ file: "- check" });
+    service.setEnabled(false);
+    expect(service.status()[0]).toMatchObject({ enabled: false });
+    expect(service.status()[0]?.nextBeatAtMs).toBeUndefined();
+    await clock.advance(60 * MIN);
+    service.wake("main", "manual");
+    await clock.advance(300);
+    expect(turns).toHaveLength(0);
+    expect(service.status()[0]?.last).toMatchObject({
+      outcome: "skipped",
+      skipReason: "heartbeats-disabled",
+    });
+    service.setEnabled(true);
+    await clock.advance(30 * MIN);
+    expect(turns).toHaveLength(1);
+  });
 });

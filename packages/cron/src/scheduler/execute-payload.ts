@@ -20,6 +20,15 @@ const clip = (text: string) => (text.length > SUMMARY_CHARS ? `${text.slice(0, S
 /** The message of anything thrown. */
 export const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/**
+ * Whose last chat `channel: "last"` means: the run's own session, or for an isolated run (which
+ * has no chat) the session the job was made from, else the agent's main session.
+ */
+function lastChatSession(job: CronJob, runSessionKey: string, ports: CronPorts): string {
+  if (job.sessionTarget !== "isolated") return runSessionKey;
+  return job.sessionKey ?? ports.mainSessionKey(job.agentId);
+}
+
 export async function executePayload(
   job: CronJob,
   ports: CronPorts,
@@ -37,6 +46,7 @@ export async function executePayload(
       if (job.wakeMode === "now")
         ports.requestHeartbeat({
           ...(job.agentId ? { agentId: job.agentId } : {}),
+          sessionKey,
           reason: `cron:${job.id}`,
         });
     } catch (error) {
@@ -61,6 +71,7 @@ export async function executePayload(
       sessionKey,
       message: payload.message,
       signal,
+      runKind: "cron",
       ...(job.agentId ? { agentId: job.agentId } : {}),
       ...(payload.model ? { model: payload.model } : {}),
       ...(payload.thinking ? { thinking: payload.thinking } : {}),
@@ -106,10 +117,12 @@ export async function executePayload(
         };
   if (!ports.deliver) return failed("this gateway has no channel delivery configured");
   const { channel, to, threadId, accountId } = job.delivery;
+  const last = (channel ?? "last") === "last";
   try {
     await ports.deliver(
       {
         channel: channel ?? "last",
+        ...(last ? { sessionKey: lastChatSession(job, sessionKey, ports) } : {}),
         ...(to ? { to } : {}),
         ...(threadId !== undefined ? { threadId } : {}),
         ...(accountId ? { accountId } : {}),

@@ -38,7 +38,10 @@ describe("the cron tool", () => {
     expect(text(listed)).toMatch(/^1 job\(s\):/);
     h.script.turn = () => ({ status: "ok", text: "Your tea is ready." });
     await h.clock.advance(20 * 60_000);
-    expect(h.delivered).toEqual([{ target: { channel: "last" }, text: "Your tea is ready." }]);
+    // "last" is the chat the reminder was asked for in.
+    expect(h.delivered).toEqual([
+      { target: { channel: "last", sessionKey: "agent:main:telegram:dm:42" }, text: "Your tea is ready." },
+    ]);
     expect(h.service.list().total).toBe(0);
   });
 

@@ -31,3 +31,13 @@ export const cronRun: MethodHandler<"cron.run"> = (call) =>
   cronPort(call).run(jobIdOf(call.params), call.params.mode ?? "force");
 
 export const cronRuns: MethodHandler<"cron.runs"> = (call) => cronPort(call).runs(call.params);
+
+export const cronStatus: MethodHandler<"cron.status"> = (call) => cronPort(call).status();
+
+export const cronGet: MethodHandler<"cron.get"> = (call) => cronPort(call).get(jobIdOf(call.params));
+
+export const cronScratchGet: MethodHandler<"cron.scratch.get"> = (call) =>
+  cronPort(call).scratchGet(jobIdOf(call.params));
+
+export const cronScratchSet: MethodHandler<"cron.scratch.set"> = (call) =>
+  cronPort(call).scratchSet(jobIdOf(call.params), call.params.content, call.params.expectedRevision);

@@ -28,7 +28,18 @@ import {
 import { chatAbort, chatHistory, chatSend } from "./chat.js";
 import { commandsList } from "./commands.js";
 import { configApply, configGet, configPatch } from "./config.js";
-import { cronAdd, cronList, cronRemove, cronRun, cronRuns, cronUpdate } from "./cron.js";
+import {
+  cronAdd,
+  cronGet,
+  cronList,
+  cronRemove,
+  cronRun,
+  cronRuns,
+  cronScratchGet,
+  cronScratchSet,
+  cronStatus,
+  cronUpdate,
+} from "./cron.js";
 import {
   devicePairApprove,
   devicePairList,
@@ -36,6 +47,7 @@ import {
   deviceTokenRevoke,
   deviceTokenRotate,
 } from "./devices.js";
+import { lastHeartbeat, setHeartbeats, wake } from "./heartbeat.js";
 import { sessionsDescribe, sessionsSubscribe, sessionsUnsubscribe } from "./session-events.js";
 import { sessionsCompact, sessionsDelete, sessionsList, sessionsPatch, sessionsReset } from "./sessions.js";
 import * as system from "./system.js";
@@ -82,6 +94,13 @@ const HANDLERS: HandlerTable = {
   "cron.remove": cronRemove,
   "cron.run": cronRun,
   "cron.runs": cronRuns,
+  "cron.status": cronStatus,
+  "cron.get": cronGet,
+  "cron.scratch.get": cronScratchGet,
+  "cron.scratch.set": cronScratchSet,
+  wake,
+  "last-heartbeat": lastHeartbeat,
+  "set-heartbeats": setHeartbeats,
   "channels.status": channelsStatus,
   "channels.pairing.list": channelsPairingList,
   "channels.pairing.approve": channelsPairingApprove,

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDir, writeFiles } from "../../test/tmp-dirs.js";
+import { bootstrapFilesForRun } from "./files.js";
 import { loadBootstrapFiles } from "./load.js";
 import { seedWorkspace } from "./seed.js";
 import { WORKSPACE_TEMPLATES } from "./templates.js";
@@ -55,6 +56,24 @@ describe("loadBootstrapFiles", () => {
     writeFiles(ws, { "MEMORY.md": "secret plans" });
     const { files } = await loadBootstrapFiles(ws, { includeMemory: false });
     expect(files.map((f) => f.path)).not.toContain("MEMORY.md");
+  });
+
+  it("a light context loads HEARTBEAT.md only for a heartbeat and nothing for a cron run", async () => {
+    const ws = tempDir();
+    writeFiles(ws, {
+      "AGENTS.md": "agents",
+      "SOUL.md": "soul",
+      "HEARTBEAT.md": "- check mail",
+      "MEMORY.md": "m",
+    });
+    const heartbeat = await loadBootstrapFiles(ws, {
+      only: bootstrapFilesForRun("lightweight", "heartbeat"),
+    });
+    expect(heartbeat.files.map((f) => [f.path, f.content])).toEqual([["HEARTBEAT.md", "- check mail"]]);
+    const cron = await loadBootstrapFiles(ws, { only: bootstrapFilesForRun("lightweight", "cron") });
+    expect(cron.files).toEqual([]);
+    expect(bootstrapFilesForRun("full", "heartbeat")).toBeUndefined();
+    expect(bootstrapFilesForRun(undefined, "cron")).toBeUndefined();
   });
 
   it("truncates per file and stops at the total budget", async () => {

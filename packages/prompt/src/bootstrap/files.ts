@@ -12,6 +12,26 @@ export const BOOTSTRAP_FILES: ReadonlyArray<{ name: string; optional: boolean; p
   { name: "MEMORY.md", optional: true, purpose: "curated long-term memory" },
 ];
 
+/** How much workspace context a run loads: all bootstrap files, or a light set (OpenClaw's `lightContext`). */
+export type BootstrapContextMode = "full" | "lightweight";
+/** What kind of run asks: a lightweight heartbeat keeps its checklist, a lightweight cron run keeps nothing. */
+export type BootstrapRunKind = "default" | "heartbeat" | "cron";
+
+/**
+ * The bootstrap file names a run loads, or undefined for all of them.
+ *
+ * @example
+ * bootstrapFilesForRun("lightweight", "heartbeat"); // ["HEARTBEAT.md"]
+ * bootstrapFilesForRun("lightweight", "cron"); // []
+ */
+export function bootstrapFilesForRun(
+  mode: BootstrapContextMode | undefined,
+  runKind: BootstrapRunKind | undefined,
+): readonly string[] | undefined {
+  if (mode !== "lightweight") return undefined;
+  return runKind === "heartbeat" ? ["HEARTBEAT.md"] : [];
+}
+
 /** Budgets for injected bootstrap text, in characters. */
 export const BOOTSTRAP_LIMITS = { maxCharsPerFile: 20_000, maxTotalChars: 150_000 } as const;
 

@@ -24,6 +24,8 @@ export interface LoadBootstrapOptions {
   includeMemory?: boolean;
   /** More workspace-relative files to inject after the standard ones (never `.env`, never outside). */
   extraFiles?: readonly string[];
+  /** Load only these names (a light context, see `bootstrapFilesForRun`); undefined loads all. */
+  only?: readonly string[];
 }
 
 export interface BootstrapLoadResult {
@@ -114,7 +116,7 @@ export async function loadBootstrapFiles(
   const wanted = [
     ...BOOTSTRAP_FILES.filter((f) => options.includeMemory !== false || f.name !== "MEMORY.md"),
     ...(options.extraFiles ?? []).map((name) => ({ name, optional: false })),
-  ];
+  ].filter((f) => options.only === undefined || options.only.includes(f.name));
   const realRoot = await realpath(workspaceDir).catch(() => workspaceDir);
   const resolved = await Promise.all(wanted.map((f) => resolveInside(realRoot, f.name)));
   const files: BootstrapFile[] = [];

@@ -286,3 +286,57 @@ export const CronEventPayload = Type.Object(
   { additionalProperties: false },
 );
 export type CronEventPayload = Static<typeof CronEventPayload>;
+
+/** `cron.status`: whether the scheduler runs, where jobs are stored, how many, and the next wake. */
+export const CronStatusParams = Type.Object({}, { additionalProperties: false });
+export const CronStatusResult = Type.Object(
+  {
+    enabled: Type.Boolean(),
+    storePath: Type.String(),
+    jobs: Type.Integer({ minimum: 0 }),
+    nextWakeAtMs: Type.Union([Ms, Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+export const CronGetParams = jobRef({});
+/** The `details` of the error an unknown job id gets (OpenClaw's `CronJobNotFoundErrorDetails`). */
+export const CronJobNotFoundErrorDetails = Type.Object(
+  { code: Type.Literal("CRON_JOB_NOT_FOUND"), jobId: NonEmpty },
+  { additionalProperties: false },
+);
+
+/** A job's scratch pad: notes kept between its runs, with a revision for safe concurrent writes. */
+export const CRON_SCRATCH_MAX_BYTES = 262_144;
+const ScratchText = Type.String({ maxLength: CRON_SCRATCH_MAX_BYTES });
+export const CronScratch = Type.Union([
+  Type.Object(
+    { content: ScratchText, revision: Type.Integer({ minimum: 1 }), updatedAtMs: Ms },
+    { additionalProperties: false },
+  ),
+  Type.Null(),
+]);
+export type CronScratch = Static<typeof CronScratch>;
+const scratchState = {
+  scratch: CronScratch,
+  currentRevision: Type.Integer({ minimum: 0 }),
+  maxBytes: Type.Integer({ minimum: 1 }),
+};
+export const CronScratchGetParams = jobRef({});
+export const CronScratchGetResult = Type.Object(scratchState, { additionalProperties: false });
+/** `content: null` clears the pad; `expectedRevision` refuses the write when someone wrote since. */
+export const CronScratchSetParams = jobRef({
+  content: Type.Union([ScratchText, Type.Null()]),
+  expectedRevision: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+export const CronScratchSetResult = Type.Union([
+  Type.Object({ ok: Type.Literal(true), ...scratchState }, { additionalProperties: false }),
+  Type.Object(
+    {
+      ok: Type.Literal(false),
+      reason: Type.Literal("revision-conflict"),
+      currentRevision: Type.Integer({ minimum: 0 }),
+    },
+    { additionalProperties: false },
+  ),
+]);
+export type CronScratchSetResult = Static<typeof CronScratchSetResult>;

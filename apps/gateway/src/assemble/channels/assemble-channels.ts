@@ -14,7 +14,9 @@ import {
   createChannelOutbox,
   createChannelPipeline,
   type DeliverFn,
+  type LastRoute,
   openAccountState,
+  openLastRouteStore,
   openOutboxStore,
   openPairingStore,
   type PairingStore,
@@ -44,6 +46,8 @@ export interface AssembledChannels {
   pairing: PairingStore;
   /** The `deliver(target, text)` cron, heartbeat and `send` use; refuses unconfigured accounts. */
   deliver: DeliverFn;
+  /** The chat a session last talked on (announcements to "last"). */
+  lastRoute(sessionKey: string): LastRoute | undefined;
   /** Whether `channel`/`accountId` (default account when omitted) is configured. */
   hasAccount(channel: string, accountId?: string): boolean;
   start(): Promise<void>;
@@ -61,6 +65,7 @@ export function assembleChannels(options: AssembleChannelsOptions): AssembledCha
   const state = openAccountState(db);
   const pairing = openPairingStore(db);
   const store = openOutboxStore(db);
+  const lastRoutes = openLastRouteStore(db);
   const accounts = configuredAccounts(config, {
     env: options.env,
     mediaDir: join(options.stateDir, "media", "inbound"),
@@ -110,6 +115,7 @@ export function assembleChannels(options: AssembleChannelsOptions): AssembledCha
     replyToMode: (channel, accountId) => byKey.get(`${channel}\u0000${accountId}`)?.replyToMode ?? "off",
     pairing,
     state,
+    lastRoutes,
     deliver: outbox.deliver,
     typing: (channel, accountId, target) => (manager as ChannelManager).typing(channel, accountId, target),
     log: write,
@@ -147,6 +153,7 @@ export function assembleChannels(options: AssembleChannelsOptions): AssembledCha
     pipeline,
     pairing,
     deliver,
+    lastRoute: (sessionKey) => lastRoutes.get(sessionKey),
     hasAccount,
     async start() {
       state.pruneSeen(SEEN_RETENTION_MS);
