@@ -63,8 +63,11 @@ export interface RunEnd {
 }
 
 export interface CronStore {
-  /** Every job that parses; a row that does not is reported and left in place. */
-  loadJobs(onBadRow: (id: string, problem: string) => void): CronJob[];
+  /**
+   * Every job that parses, read a page at a time (10,000 jobs never sit in memory at once); a
+   * row that does not parse is reported and left in place.
+   */
+  loadJobs(onBadRow: (id: string, problem: string) => void): Iterable<CronJob>;
   getJob(id: string): CronJob | undefined;
   putJob(job: CronJob): void;
   /** Removes the job (and its runs unless `keepRuns`); false when there was no such job. */
@@ -110,6 +113,9 @@ function parseJob(text: string): CronJob | string {
   return value;
 }
 
+/** Rows read per page when all jobs are loaded at start. */
+const LOAD_PAGE_ROWS = 500;
+
 /**
  * @example
  * const store = openCronStore(new Database("state.db"));
@@ -123,6 +129,7 @@ export function openCronStore(db: SqliteDatabase): CronStore {
        next_run_at = excluded.next_run_at, agent_id = excluded.agent_id, updated_at = excluded.updated_at`,
   );
   const getOne = db.prepare("SELECT job FROM cron_jobs WHERE id = ?");
+  const loadPage = db.prepare("SELECT id, job FROM cron_jobs WHERE id > ? ORDER BY id LIMIT ?");
   const insertRun = db.prepare(
     `INSERT OR IGNORE INTO cron_runs (run_id, job_id, job_name, trigger, scheduled_at, started_at, ended_at,
        status, error, summary, session_key, delivery_status, delivery_error)
@@ -136,17 +143,19 @@ export function openCronStore(db: SqliteDatabase): CronStore {
      WHERE run_id = @run_id`,
   );
   return {
-    loadJobs(onBadRow) {
-      const jobs: CronJob[] = [];
-      for (const row of db.prepare("SELECT id, job FROM cron_jobs ORDER BY id").all() as {
-        id: string;
-        job: string;
-      }[]) {
-        const job = parseJob(row.job);
-        if (typeof job === "string") onBadRow(row.id, job);
-        else jobs.push(job);
+    *loadJobs(onBadRow) {
+      let after = "";
+      for (;;) {
+        const rows = loadPage.all(after, LOAD_PAGE_ROWS) as { id: string; job: string }[];
+        for (const row of rows) {
+          const job = parseJob(row.job);
+          if (typeof job === "string") onBadRow(row.id, job);
+          else yield job;
+        }
+        const last = rows.at(-1);
+        if (!last || rows.length < LOAD_PAGE_ROWS) return;
+        after = last.id;
       }
-      return jobs;
     },
     getJob(id) {
       const row = getOne.get(id) as { job: string } | undefined;
