@@ -70,7 +70,7 @@ export {
   ScheduleError,
   validateSchedule,
 } from "./schedule/next-run.js";
-export { backoffMs, CronJobError, FAILURE_BACKOFF_MS } from "./scheduler/job-rules.js";
+export { backoffMs, CronJobError, FAILURE_BACKOFF_MS, jobNotFound } from "./scheduler/job-rules.js";
 export { type CatchUpPlan, planCatchUp } from "./scheduler/catch-up.js";
 export { type Clock, createManualClock, type ManualClock, settle, systemClock } from "./scheduler/clock.js";
 export { isHeartbeatFileEmpty } from "./heartbeat/heartbeat-file.js";

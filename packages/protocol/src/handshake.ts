@@ -174,6 +174,7 @@ export const HealthSummary = Type.Object(
             enabled: Type.Boolean(),
             every: Type.String(),
             everyMs: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+            prompt: Type.Optional(Type.String()),
             target: Type.Optional(Type.String()),
             ackMaxChars: Type.Optional(Type.Integer({ minimum: 0 })),
             nextBeatAtMs: Type.Optional(Type.Integer({ minimum: 0 })),

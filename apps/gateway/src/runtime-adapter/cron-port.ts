@@ -1,5 +1,11 @@
 /** The gateway's cron port: @claw/cron's service on the wire (pages, OpenClaw run entries, errors). */
-import { CronJobError, type CronScratchStore, type CronService, runToLogEntry } from "@claw/cron";
+import {
+  CronJobError,
+  type CronScratchStore,
+  type CronService,
+  jobNotFound,
+  runToLogEntry,
+} from "@claw/cron";
 import { type CronPort, RuntimeError } from "@claw/gateway";
 
 const page = (total: number, offset: number, limit: number, count: number) => ({
@@ -39,11 +45,7 @@ export interface CronPortExtras {
 export function createCronPort(service: CronService, extras: CronPortExtras): CronPort {
   const mustExist = (id: string) => {
     const job = service.get(id);
-    if (!job)
-      throw new CronJobError(
-        `cron job "${id}" does not exist — \`claw cron list\` shows the ids`,
-        "NOT_FOUND",
-      );
+    if (!job) throw jobNotFound(id);
     return job;
   };
   return {

@@ -35,8 +35,9 @@ export function createStatusPort(parts: StatusPortParts): StatusPort {
               enabled: beat?.enabled ?? false,
               every: beat?.every ?? "disabled",
               everyMs: beat?.everyMs ?? null,
-              ...(beat ? { ackMaxChars: beat.ackMaxChars } : {}),
-              ...(beat?.target ? { target: beat.target } : {}),
+              ...(beat ? { ackMaxChars: beat.ackMaxChars, prompt: beat.prompt } : {}),
+              // OpenClaw always names a target; "none" keeps replies in the session.
+              target: beat?.target ?? "none",
               ...(beat?.nextBeatAtMs !== undefined ? { nextBeatAtMs: beat.nextBeatAtMs } : {}),
               ...(beat?.last ? { lastOutcome: beat.last.outcome } : {}),
             },

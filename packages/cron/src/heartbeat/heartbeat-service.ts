@@ -7,6 +7,7 @@
 import { type Clock, systemClock, type TimerHandle } from "../scheduler/clock.js";
 import {
   type BeatResult,
+  DEFAULT_HEARTBEAT_PROMPT,
   type HeartbeatAgent,
   type HeartbeatPorts,
   runHeartbeatTurn,
@@ -25,6 +26,8 @@ export interface HeartbeatStatus {
   every: string;
   everyMs: number | null;
   ackMaxChars: number;
+  /** The instruction each beat starts with. */
+  prompt: string;
   /** The delivery channel of non-ack replies, if any. */
   target?: string;
   nextBeatAtMs?: number;
@@ -247,6 +250,7 @@ export function createHeartbeatService(options: HeartbeatServiceOptions): Heartb
         every: s.settings.everyMs > 0 ? s.settings.every : "disabled",
         everyMs: s.settings.everyMs > 0 ? s.settings.everyMs : null,
         ackMaxChars: s.settings.ackMaxChars,
+        prompt: s.settings.prompt ?? DEFAULT_HEARTBEAT_PROMPT,
         ...(s.settings.target ? { target: s.settings.target.channel } : {}),
         ...(s.nextBeatAtMs !== undefined ? { nextBeatAtMs: s.nextBeatAtMs } : {}),
         ...(s.last ? { last: s.last } : {}),

@@ -11,7 +11,7 @@ import type { CronStore, JobQuery, RunQuery } from "../store/cron-store.js";
 import { planCatchUp } from "./catch-up.js";
 import { type Clock, systemClock, type TimerHandle } from "./clock.js";
 import { errorMessage } from "./execute-payload.js";
-import { CronJobError, createJob, ctxOf, patchJob } from "./job-rules.js";
+import { createJob, ctxOf, jobNotFound, patchJob } from "./job-rules.js";
 import { type ActiveRun, type CronEvent, createRunLifecycle } from "./run-lifecycle.js";
 
 export type { CronEvent } from "./run-lifecycle.js";
@@ -114,11 +114,7 @@ export function createCronService(options: CronServiceOptions): CronService {
   };
   const mustGet = (id: string): CronJob => {
     const job = store.getJob(id);
-    if (!job)
-      throw new CronJobError(
-        `cron job "${id}" does not exist — \`claw cron list\` shows the ids`,
-        "NOT_FOUND",
-      );
+    if (!job) throw jobNotFound(id);
     return job;
   };
 

@@ -17,6 +17,11 @@ export class CronJobError extends Error {
   }
 }
 
+/** The error an unknown job id gets, naming the command that lists the ids. */
+export function jobNotFound(id: string): CronJobError {
+  return new CronJobError(`cron job "${id}" does not exist — \`claw cron list\` shows the ids`, "NOT_FOUND");
+}
+
 /** Failure backoff: 30 s, 1 min, 5 min, 15 min, then 60 min, by consecutive error count. */
 export const FAILURE_BACKOFF_MS = [30_000, 60_000, 300_000, 900_000, 3_600_000] as const;
 
