@@ -13,10 +13,10 @@ import { startTestGateway } from "./helpers.js";
 
 const ADMIN = ["operator.read", "operator.write", "operator.admin"];
 
-async function start() {
+async function start(agents: Record<string, unknown> = {}) {
   const faux = createFauxProvider([], { provider: "faux", whenExhausted: "repeat-last" });
   const started = await startTestGateway(
-    { agents: { defaults: { model: "faux/faux-1" } } },
+    { agents: { defaults: { model: "faux/faux-1" }, ...agents } },
     { models: [faux.model], stream: faux.stream, scopes: ADMIN },
   );
   const workspace = started.claw.agents[0]?.workspaceDir as string;
@@ -58,6 +58,17 @@ describe("heartbeat methods and light context", () => {
     });
     const health = await client.request("health", {});
     expect(health.agents?.[0]?.heartbeat.lastOutcome).toBe("ack");
+  });
+
+  it("wake for another agent's session beats as that agent", async () => {
+    const { client, faux } = await start({ list: [{ id: "main", default: true }, { id: "ops" }] });
+    faux.push({ text: "HEARTBEAT_OK" });
+    await client.request("wake", { mode: "now", text: "The pager fired.", sessionKey: "agent:ops:main" });
+    await until(() => faux.calls.length === 1);
+    expect(faux.calls[0]?.context.systemPrompt).toContain("agent=ops");
+    expect(JSON.stringify(faux.calls[0]?.context.messages.at(-1)?.content)).toContain(
+      "System: The pager fired.",
+    );
   });
 
   it("a light cron run carries no workspace file; a normal one carries them all", async () => {

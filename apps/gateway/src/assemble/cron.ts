@@ -25,7 +25,7 @@ import {
   type RunAgentTurn,
   type SqliteDatabase,
 } from "@claw/cron";
-import { buildMainSessionKey, parseThinkingLevel } from "@claw/ids";
+import { buildMainSessionKey, parseThinkingLevel, sessionKeyAgentId } from "@claw/ids";
 import type { LogFile } from "../runtime-adapter/log-file.js";
 import type { AssembledAgent } from "./agents.js";
 import { adoptCronJobsFile } from "./cron-jobs-file.js";
@@ -91,6 +91,10 @@ export function assembleCron(options: CronAssemblyOptions): CronAssembly {
       return allowed ? list.filter((tool) => allowed.includes(tool.name)) : list;
     });
 
+  // A session key names its agent (agent:<id>:…); a bare one belongs to the default agent.
+  const sessionAgent = (agentId: string | undefined, sessionKey: string | undefined) =>
+    agentId ?? sessionKeyAgentId(sessionKey) ?? runtime.resolveAgent(undefined).id;
+
   const runAgentTurn: RunAgentTurn = async (request) => {
     if (request.toolsAllow) toolsAllowBySession.set(request.sessionKey, request.toolsAllow);
     try {
@@ -147,12 +151,11 @@ export function assembleCron(options: CronAssemblyOptions): CronAssembly {
       systemEvents.enqueue(sessionKey, text);
       queuedKeys.add(sessionKey);
       // The session's next heartbeat drains it; with no periodic heartbeat that is a beat now.
-      const id = agentId ?? runtime.resolveAgent(undefined).id;
-      heartbeat.wake(id, "system event", sessionKey, { nextBeat: true });
+      heartbeat.wake(sessionAgent(agentId, sessionKey), "system event", sessionKey, { nextBeat: true });
     },
     // The session the event waits in beats now, whichever session it is.
     requestHeartbeat: ({ agentId, sessionKey, reason }) =>
-      heartbeat.wake(agentId ?? runtime.resolveAgent(undefined).id, reason, sessionKey),
+      heartbeat.wake(sessionAgent(agentId, sessionKey), reason, sessionKey),
     mainSessionKey: (agentId) =>
       buildMainSessionKey(agentId ?? runtime.resolveAgent(undefined).id, config.session.mainKey),
     suppressionReason: (text) => suppressionReason(text),
@@ -182,7 +185,7 @@ export function assembleCron(options: CronAssemblyOptions): CronAssembly {
     onBeat: (listener) => beatListeners.push(listener),
     lastBeat: () => lastBeat,
     wake({ text, mode, sessionKey, agentId }) {
-      const id = agentId ?? runtime.resolveAgent(undefined).id;
+      const id = sessionAgent(agentId, sessionKey);
       const key = sessionKey ?? ports.mainSessionKey(id);
       ports.enqueueSystemEvent({ agentId: id, sessionKey: key, text });
       if (mode === "now") ports.requestHeartbeat({ agentId: id, sessionKey: key, reason: "wake" });
