@@ -1,0 +1,99 @@
+/**
+ * Where both transports (Socket Mode and the HTTP Events API) hand an `event_callback`: Slack's
+ * retries of one event id share the first delivery's work (handled once), the message is
+ * normalised, its files downloaded, and it reaches the layer in order per conversation. The
+ * returned promise resolves once the layer accepted the message, which is when the transport
+ * acknowledges (or at its 3-second deadline, whichever comes first).
+ */
+import type { ChannelContext, MediaRef } from "@claw/channels";
+import { downloadSlackFile, type FileDownloadOptions } from "./download-files.js";
+import { normalizeSlackEvent, type SlackBotIdentity, type SlackMessageEvent } from "./normalize.js";
+
+/** The outer body of an Events API callback (`type: "event_callback"`). */
+export interface SlackEventCallback {
+  type?: string;
+  event_id?: string;
+  team_id?: string;
+  event?: SlackMessageEvent;
+}
+
+export interface EventRouterOptions {
+  ctx: ChannelContext;
+  bot(): SlackBotIdentity | undefined;
+  /** Omit to not download files (they reach the agent as "not downloaded"). */
+  files?: Omit<FileDownloadOptions, "fetch">;
+  /** Event ids remembered for retries (default 10,000). */
+  rememberEvents?: number;
+}
+
+export interface EventRouter {
+  /** Resolves when the event was handled (accepted by the layer, or ignored). Never rejects. */
+  handle(body: SlackEventCallback, delivery?: { retryNum?: number; retryReason?: string }): Promise<void>;
+  /** How many deliveries were retries of an event already handled or in hand. */
+  readonly retriesDropped: number;
+}
+
+export function createEventRouter(options: EventRouterOptions): EventRouter {
+  const { ctx } = options;
+  const cap = options.rememberEvents ?? 10_000;
+  const seen = new Map<string, Promise<void>>();
+  const lanes = new Map<string, Promise<void>>();
+  let retriesDropped = 0;
+
+  const mediaOf = async (event: SlackMessageEvent): Promise<MediaRef[]> => {
+    const files = event.files ?? [];
+    const download = options.files;
+    if (files.length === 0) return [];
+    if (!download)
+      return files.map((f) => ({ kind: "document" as const, skipped: "file downloads are off (no mediaDir)" }));
+    return Promise.all(files.map((file) => downloadSlackFile(file, download)));
+  };
+
+  const deliver = async (body: SlackEventCallback) => {
+    const bot = options.bot();
+    const event = body.event;
+    if (!bot || !event) return;
+    const inbound = normalizeSlackEvent(event, bot, body.team_id);
+    if (!inbound) return;
+    const media = await mediaOf(event);
+    await ctx.receive({ ...inbound, ...(media.length > 0 ? { media } : {}) });
+  };
+
+  const inLane = (lane: string, work: () => Promise<void>): Promise<void> => {
+    const next = (lanes.get(lane) ?? Promise.resolve()).then(work).catch((error: unknown) =>
+      ctx.log("error", "a Slack event could not be handled", {
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+    lanes.set(lane, next);
+    void next.finally(() => {
+      if (lanes.get(lane) === next) lanes.delete(lane);
+    });
+    return next;
+  };
+
+  return {
+    handle(body, delivery = {}) {
+      const id = body.event_id;
+      const earlier = id ? seen.get(id) : undefined;
+      if (earlier) {
+        retriesDropped++;
+        ctx.log("info", "Slack retried an event already handled; dropped", {
+          eventId: id,
+          retryNum: delivery.retryNum,
+          retryReason: delivery.retryReason,
+        });
+        return earlier;
+      }
+      const handled = inLane(body.event?.channel ?? "", () => deliver(body));
+      if (id) {
+        seen.set(id, handled);
+        if (seen.size > cap) seen.delete(seen.keys().next().value as string);
+      }
+      return handled;
+    },
+    get retriesDropped() {
+      return retriesDropped;
+    },
+  };
+}
