@@ -20,7 +20,12 @@ export { signSlackRequest, SIGNATURE_WINDOW_SECONDS, verifySlackSignature } from
 
 // Advanced: the pieces the channel is made of.
 export { createSlackApi, normalizeSlackApiUrl, type SlackApi } from "./api/slack-api.js";
-export { createRateLimitGate, type MethodLimit, type RateLimitGate, SLACK_METHOD_LIMITS } from "./api/rate-limits.js";
+export {
+  createRateLimitGate,
+  type MethodLimit,
+  type RateLimitGate,
+  SLACK_METHOD_LIMITS,
+} from "./api/rate-limits.js";
 export { createEventRouter, type EventRouter, type SlackEventCallback } from "./inbound/event-router.js";
 export {
   normalizeSlackEvent,

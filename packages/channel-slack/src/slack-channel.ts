@@ -48,10 +48,17 @@ export interface SlackChannelOptions {
 export interface SlackChannel extends Channel {
   /** Uploads a file into the target's conversation (or thread); returns the file id. */
   sendFile(target: ChannelTarget, file: OutboundFile): Promise<SendResult>;
+  /** The port the Events API listener got (http mode, once started). */
+  eventsApiPort(): number | undefined;
 }
 
 /** Errors of `assistant.threads.setStatus` that mean the app cannot show a status here. */
-const STATUS_UNAVAILABLE = new Set(["missing_scope", "not_allowed_token_type", "unknown_method", "not_allowed"]);
+const STATUS_UNAVAILABLE = new Set([
+  "missing_scope",
+  "not_allowed_token_type",
+  "unknown_method",
+  "not_allowed",
+]);
 
 /**
  * @example
@@ -59,21 +66,28 @@ const STATUS_UNAVAILABLE = new Set(["missing_scope", "not_allowed_token_type", "
  * const manager = createChannelManager({ accounts: [{ channel: "slack", accountId: "default", enabled: true, configured: true, create: () => slack }], … });
  */
 export function createSlackChannel(options: SlackChannelOptions): SlackChannel {
-  const api = createSlackApi({ botToken: options.botToken, ...(options.slackApiUrl ? { slackApiUrl: options.slackApiUrl } : {}) });
+  const api = createSlackApi({
+    botToken: options.botToken,
+    ...(options.slackApiUrl ? { slackApiUrl: options.slackApiUrl } : {}),
+  });
   const apiOrigin = new URL(normalizeSlackApiUrl(options.slackApiUrl)).origin;
   const format = options.format ?? "mrkdwn";
   let bot: SlackBotIdentity | undefined;
   let socket: { stop(): Promise<void> } | undefined;
   let server: Server | undefined;
+  let eventsPort: number | undefined;
   let statusAvailable = true;
 
   const render = (text: string) => (format === "mrkdwn" ? markdownToMrkdwn(text) : escapeMrkdwn(text));
 
   const identify = async (): Promise<SlackBotIdentity> => {
-    const me = await api.call<{ user_id?: string; user?: string; bot_id?: string; team_id?: string; team?: string }>(
-      "auth.test",
-      {},
-    );
+    const me = await api.call<{
+      user_id?: string;
+      user?: string;
+      bot_id?: string;
+      team_id?: string;
+      team?: string;
+    }>("auth.test", {});
     if (!me.user_id) throw new Error("slack auth.test: no user_id in the answer");
     return {
       userId: me.user_id,
@@ -101,22 +115,24 @@ export function createSlackChannel(options: SlackChannelOptions): SlackChannel {
     if ((options.mode ?? "socket") === "http") {
       if (!options.signingSecret || !options.http)
         throw new Error("slack: http mode needs signingSecret and http.port (channels.slack.webhookListen)");
-      server = (
-        await startEventsApiListener({
-          host: options.http.host ?? "127.0.0.1",
-          port: options.http.port,
-          path: options.http.path ?? "/slack/events",
-          signingSecret: options.signingSecret,
-          router,
-          ...(options.ackDeadlineMs !== undefined ? { ackDeadlineMs: options.ackDeadlineMs } : {}),
-          onRefused: (reason) => ctx.log("warn", reason),
-        })
-      ).server;
+      const listener = await startEventsApiListener({
+        host: options.http.host ?? "127.0.0.1",
+        port: options.http.port,
+        path: options.http.path ?? "/slack/events",
+        signingSecret: options.signingSecret,
+        router,
+        ...(options.ackDeadlineMs !== undefined ? { ackDeadlineMs: options.ackDeadlineMs } : {}),
+        onRefused: (reason) => ctx.log("warn", reason),
+      });
+      server = listener.server;
+      eventsPort = listener.port;
       ctx.setConnected(true);
       return;
     }
     if (!options.appToken)
-      throw new Error("slack: Socket Mode needs an app-level token (appToken, xapp-…) with connections:write");
+      throw new Error(
+        "slack: Socket Mode needs an app-level token (appToken, xapp-…) with connections:write",
+      );
     socket = await startSocketMode({
       appToken: options.appToken,
       ...(options.slackApiUrl ? { slackApiUrl: options.slackApiUrl } : {}),
@@ -156,6 +172,7 @@ export function createSlackChannel(options: SlackChannelOptions): SlackChannel {
       await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
       server?.closeAllConnections();
       server = undefined;
+      eventsPort = undefined;
     },
     async send(target, text) {
       const threadTs = threadTsOf(target);
@@ -173,13 +190,22 @@ export function createSlackChannel(options: SlackChannelOptions): SlackChannel {
       return { messageId: sent.ts };
     },
     async edit(target, messageId, text) {
-      await api.call("chat.update", { channel: target.peer.id, ts: messageId, text: render(text) }, target.peer.id);
+      await api.call(
+        "chat.update",
+        { channel: target.peer.id, ts: messageId, text: render(text) },
+        target.peer.id,
+      );
     },
     async react(target, messageId, emoji) {
       const name = slackEmojiName(emoji);
-      if (!name) throw new ChannelSendError("rejected", `slack reactions.add: no Slack name for emoji ${emoji}`);
+      if (!name)
+        throw new ChannelSendError("rejected", `slack reactions.add: no Slack name for emoji ${emoji}`);
       try {
-        await api.call("reactions.add", { channel: target.peer.id, timestamp: messageId, name }, target.peer.id);
+        await api.call(
+          "reactions.add",
+          { channel: target.peer.id, timestamp: messageId, name },
+          target.peer.id,
+        );
       } catch (error) {
         if (!(error instanceof SlackSendError && error.slackError === "already_reacted")) throw error;
       }
@@ -189,12 +215,18 @@ export function createSlackChannel(options: SlackChannelOptions): SlackChannel {
       const threadTs = threadTsOf(target);
       if (!statusAvailable || !threadTs) return;
       await api
-        .call("assistant.threads.setStatus", { channel_id: target.peer.id, thread_ts: threadTs, status: "is typing…" })
+        .call("assistant.threads.setStatus", {
+          channel_id: target.peer.id,
+          thread_ts: threadTs,
+          status: "is typing…",
+        })
         .catch((error: unknown) => {
-          if (error instanceof SlackSendError && STATUS_UNAVAILABLE.has(error.slackError ?? "")) statusAvailable = false;
+          if (error instanceof SlackSendError && STATUS_UNAVAILABLE.has(error.slackError ?? ""))
+            statusAvailable = false;
         });
     },
     sendFile: (target, file) => sendSlackFile(api, target, file),
+    eventsApiPort: () => eventsPort,
     async probe() {
       try {
         const me = await identify();

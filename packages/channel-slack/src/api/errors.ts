@@ -48,7 +48,10 @@ export function toSendError(method: string, error: unknown): ChannelSendError {
   if (error instanceof ChannelSendError) return error;
   const what = `slack ${method}`;
   if (!isCoded(error))
-    return new ChannelSendError("network", `${what}: ${error instanceof Error ? error.message : String(error)}`);
+    return new ChannelSendError(
+      "network",
+      `${what}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   switch (error.code) {
     case ErrorCode.RateLimitedError:
       return new ChannelSendError("rate-limited", `${what}: 429 rate limited`, {
@@ -58,7 +61,12 @@ export function toSendError(method: string, error: unknown): ChannelSendError {
     case ErrorCode.PlatformError: {
       const code = error.data?.error ?? "unknown_error";
       if (code === "ratelimited")
-        return new SlackSendError("rate-limited", `${what}: ${code}`, { status: 429, retryAfterMs: 1_000 }, code);
+        return new SlackSendError(
+          "rate-limited",
+          `${what}: ${code}`,
+          { status: 429, retryAfterMs: 1_000 },
+          code,
+        );
       const kind = TRANSIENT_ERRORS.has(code) ? "unavailable" : "rejected";
       return new SlackSendError(kind, `${what}: ${code}`, {}, code);
     }

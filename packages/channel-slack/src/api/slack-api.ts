@@ -39,7 +39,11 @@ export const normalizeSlackApiUrl = (url: string | undefined): string =>
  * const api = createSlackApi({ botToken: "xoxb-…", slackApiUrl: "http://127.0.0.1:3000/api/" });
  * await api.call("chat.postMessage", { channel: "C1", text: "hi" }, "C1");
  */
-export function createSlackApi(options: { botToken: string; slackApiUrl?: string; timeoutMs?: number }): SlackApi {
+export function createSlackApi(options: {
+  botToken: string;
+  slackApiUrl?: string;
+  timeoutMs?: number;
+}): SlackApi {
   const client = new WebClient(options.botToken, {
     slackApiUrl: normalizeSlackApiUrl(options.slackApiUrl),
     retryConfig: { retries: 0 },

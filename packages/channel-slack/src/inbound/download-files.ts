@@ -59,7 +59,8 @@ export async function downloadSlackFile(file: SlackFile, options: FileDownloadOp
       headers: { authorization: `Bearer ${options.botToken}` },
       redirect: "follow",
     });
-    if (!response.ok || !response.body) return { ...base, skipped: `download failed: HTTP ${response.status}` };
+    if (!response.ok || !response.body)
+      return { ...base, skipped: `download failed: HTTP ${response.status}` };
     const parts: Uint8Array[] = [];
     let size = 0;
     for await (const part of response.body) {

@@ -45,7 +45,10 @@ export function createEventRouter(options: EventRouterOptions): EventRouter {
     const download = options.files;
     if (files.length === 0) return [];
     if (!download)
-      return files.map((f) => ({ kind: "document" as const, skipped: "file downloads are off (no mediaDir)" }));
+      return files.map((f) => ({
+        kind: "document" as const,
+        skipped: "file downloads are off (no mediaDir)",
+      }));
     return Promise.all(files.map((file) => downloadSlackFile(file, download)));
   };
 

@@ -9,7 +9,13 @@ describe("normalizeSlackEvent", () => {
     [
       "a DM",
       { ...base, channel: "D1", channel_type: "im", text: "hi &amp; bye" },
-      { peer: { kind: "direct", id: "D1" }, sender: { id: "U7" }, text: "hi & bye", messageId: base.ts, sentAt: 1700000000000 },
+      {
+        peer: { kind: "direct", id: "D1" },
+        sender: { id: "U7" },
+        text: "hi & bye",
+        messageId: base.ts,
+        sentAt: 1700000000000,
+      },
     ],
     [
       "a channel message with a mention",
@@ -17,7 +23,11 @@ describe("normalizeSlackEvent", () => {
       { peer: { kind: "group", id: "C1" }, text: "@claw help", mentioned: true },
     ],
     ["a channel message without one", { ...base, text: "chatter" }, { mentioned: false }],
-    ["an app_mention", { ...base, type: "app_mention", channel_type: undefined, text: "x" }, { mentioned: true }],
+    [
+      "an app_mention",
+      { ...base, type: "app_mention", channel_type: undefined, text: "x" },
+      { mentioned: true },
+    ],
     [
       "a thread reply",
       { ...base, text: "more", thread_ts: "1699999999.000001" },
@@ -28,7 +38,11 @@ describe("normalizeSlackEvent", () => {
       { ...base, text: "more", thread_ts: "1.1", parent_user_id: "UBOT" },
       { thread: { kind: "thread", id: "1.1" }, mentioned: true },
     ],
-    ["a group DM", { ...base, channel: "G1", channel_type: "mpim", text: "x" }, { peer: { kind: "group", id: "G1" } }],
+    [
+      "a group DM",
+      { ...base, channel: "G1", channel_type: "mpim", text: "x" },
+      { peer: { kind: "group", id: "G1" } },
+    ],
     ["a file share", { ...base, subtype: "file_share", text: "" }, { messageId: base.ts }],
   ])("%s", (_name, event, expected) => {
     expect(normalizeSlackEvent(event, bot, "T1")).toMatchObject(expected as object);

@@ -29,12 +29,21 @@ export const threadTsOf = (target: ChannelTarget): string | undefined =>
  * @example
  * await sendSlackFile(api, { peer: { kind: "direct", id: "D1" } }, { path: "./report.pdf", comment: "Here it is" });
  */
-export async function sendSlackFile(api: SlackApi, target: ChannelTarget, file: OutboundFile): Promise<SendResult> {
+export async function sendSlackFile(
+  api: SlackApi,
+  target: ChannelTarget,
+  file: OutboundFile,
+): Promise<SendResult> {
   if (!file.path && !file.content)
     throw new ChannelSendError("rejected", "slack files.uploadV2: give a file path or its content");
-  const content = file.content ?? (await readFile(file.path as string).catch((error: unknown) => {
-    throw new ChannelSendError("rejected", `slack files.uploadV2: cannot read ${file.path}: ${String(error)}`);
-  }));
+  const content =
+    file.content ??
+    (await readFile(file.path as string).catch((error: unknown) => {
+      throw new ChannelSendError(
+        "rejected",
+        `slack files.uploadV2: cannot read ${file.path}: ${String(error)}`,
+      );
+    }));
   const filename = file.filename ?? (file.path ? basename(file.path) : "file");
   const threadTs = threadTsOf(target);
   const result = await api.call<{ files?: { files?: { id?: string }[] }[] }>(

@@ -49,7 +49,12 @@ async function readParams(req: IncomingMessage): Promise<Params> {
   return Object.fromEntries(new URLSearchParams(body.toString("utf8")));
 }
 
-const answer = (res: ServerResponse, body: Params, status = 200, headers: Record<string, string> = {}): void =>
+const answer = (
+  res: ServerResponse,
+  body: Params,
+  status = 200,
+  headers: Record<string, string> = {},
+): void =>
   void res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
 
 export class FakeSlack {
@@ -65,7 +70,14 @@ export class FakeSlack {
   readonly edits: { channel: string; ts: string; text: string }[] = [];
   readonly reactions: { channel: string; timestamp: string; name: string }[] = [];
   readonly statuses: { channelId: string; threadTs: string; status: string }[] = [];
-  readonly uploads: { id: string; channel: string; filename: string; content: Buffer; threadTs?: string; comment?: string }[] = [];
+  readonly uploads: {
+    id: string;
+    channel: string;
+    filename: string;
+    content: Buffer;
+    threadTs?: string;
+    comment?: string;
+  }[] = [];
   /** Every Web API call, by method name. */
   readonly calls = new Map<string, number>();
   /** The base URL to give the channel as `slackApiUrl` (ends in `/api/`). */
@@ -82,7 +94,9 @@ export class FakeSlack {
   private readonly held: (() => void)[] = [];
   private server: Server | undefined;
 
-  constructor(options: { botToken?: string; appToken?: string; botName?: string; socket?: FakeSocketModeOptions } = {}) {
+  constructor(
+    options: { botToken?: string; appToken?: string; botName?: string; socket?: FakeSocketModeOptions } = {},
+  ) {
     this.botToken = options.botToken ?? "xoxb-fake-bot-token";
     this.appToken = options.appToken ?? "xapp-1-fake-app-token";
     this.botName = options.botName ?? "claw";
@@ -133,7 +147,12 @@ export class FakeSlack {
   }
 
   /** A message in a channel; `mention` puts `<@bot>` first. Returns the event. */
-  channelMessage(channel: string, user: string, text: string, options: MessageOptions & { mention?: boolean } = {}) {
+  channelMessage(
+    channel: string,
+    user: string,
+    text: string,
+    options: MessageOptions & { mention?: boolean } = {},
+  ) {
     const body = options.mention ? `<@${this.botUserId}> ${text}` : text;
     const event = messageEvent(channel, "channel", user, body, options);
     this.pushEvent(event);
@@ -145,7 +164,15 @@ export class FakeSlack {
     const id = `F${randomUUID().slice(0, 8).toUpperCase()}`;
     this.files.set(id, { name, content });
     const url = `${this.url}/files-pri/${this.teamId}-${id}/${encodeURIComponent(name)}`;
-    return { id, name, mimetype, size: content.length, url_private: url, url_private_download: `${url}?download=1`, mode: "hosted" };
+    return {
+      id,
+      name,
+      mimetype,
+      size: content.length,
+      url_private: url,
+      url_private_download: `${url}?download=1`,
+      mode: "hosted",
+    };
   }
 
   /** The next `times` calls of `method` fail with `fault`. */
@@ -185,11 +212,16 @@ export class FakeSlack {
     const appCall = BOT_METHODS_ALLOWED_FOR_APP_TOKEN.has(method);
     if (!token) return answer(res, { ok: false, error: "not_authed" });
     if (appCall ? token !== this.appToken : token !== this.botToken)
-      return answer(res, { ok: false, error: token.startsWith("xox") && appCall ? "not_allowed_token_type" : "invalid_auth" });
+      return answer(res, {
+        ok: false,
+        error: token.startsWith("xox") && appCall ? "not_allowed_token_type" : "invalid_auth",
+      });
     const fault = this.faults.get(method)?.shift();
     if (fault) {
       if (fault.status === 429)
-        return answer(res, { ok: false, error: "ratelimited" }, 429, { "retry-after": String(fault.retryAfter ?? 1) });
+        return answer(res, { ok: false, error: "ratelimited" }, 429, {
+          "retry-after": String(fault.retryAfter ?? 1),
+        });
       return answer(res, { ok: false, error: fault.error ?? "internal_error" }, fault.status ?? 200);
     }
     return this.answerMethod(method, params, req, res);
@@ -210,7 +242,10 @@ export class FakeSlack {
           is_enterprise_install: false,
         });
       case "apps.connections.open":
-        return answer(res, { ok: true, url: `${this.url.replace(/^http/, "ws")}/link/?ticket=${this.socketMode.issueTicket()}` });
+        return answer(res, {
+          ok: true,
+          url: `${this.url.replace(/^http/, "ws")}/link/?ticket=${this.socketMode.issueTicket()}`,
+        });
       case "chat.postMessage":
         return this.postMessage(params, channel, req, res);
       case "chat.update": {
@@ -228,7 +263,11 @@ export class FakeSlack {
         return answer(res, { ok: true });
       }
       case "assistant.threads.setStatus":
-        this.statuses.push({ channelId: channel, threadTs: String(params.thread_ts), status: String(params.status) });
+        this.statuses.push({
+          channelId: channel,
+          threadTs: String(params.thread_ts),
+          status: String(params.status),
+        });
         return answer(res, { ok: true });
       case "files.getUploadURLExternal": {
         const id = `F${randomUUID().slice(0, 8).toUpperCase()}`;

@@ -6,8 +6,13 @@
 
 // Commonly used: the fake Slack.
 export { FakeSlack, type SentSlackMessage, type SlackFault } from "./fake-slack.js";
-export { postSignedEvent, type SignedPostOptions } from "./post-signed-event.js";
-
 // Advanced: the Socket Mode server and Slack's event shapes.
 export { FakeSocketMode, type FakeSocketModeOptions } from "./fake-socket-mode.js";
-export { eventCallback, type MessageOptions, messageEvent, nextTs, type SocketEnvelope } from "./slack-events.js";
+export { postSignedEvent, type SignedPostOptions } from "./post-signed-event.js";
+export {
+  eventCallback,
+  type MessageOptions,
+  messageEvent,
+  nextTs,
+  type SocketEnvelope,
+} from "./slack-events.js";

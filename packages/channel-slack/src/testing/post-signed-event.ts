@@ -18,7 +18,11 @@ export interface SignedPostOptions {
  * @example
  * const res = await postSignedEvent("http://127.0.0.1:3000/slack/events", fake.callbackOf(event), { signingSecret });
  */
-export async function postSignedEvent(url: string, body: unknown, options: SignedPostOptions): Promise<Response> {
+export async function postSignedEvent(
+  url: string,
+  body: unknown,
+  options: SignedPostOptions,
+): Promise<Response> {
   const raw = JSON.stringify(body);
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
   return fetch(url, {

@@ -6,13 +6,19 @@
 export const ACK_DEADLINE_MS = 2_500;
 
 /** Resolves when `work` settles or `deadlineMs` passes, whichever is first. */
-export function settledOrDeadline(work: Promise<unknown>, deadlineMs: number = ACK_DEADLINE_MS): Promise<void> {
+export function settledOrDeadline(
+  work: Promise<unknown>,
+  deadlineMs: number = ACK_DEADLINE_MS,
+): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, deadlineMs);
   });
-  return Promise.race([work.then(
-    () => {},
-    () => {},
-  ), deadline]).finally(() => clearTimeout(timer));
+  return Promise.race([
+    work.then(
+      () => {},
+      () => {},
+    ),
+    deadline,
+  ]).finally(() => clearTimeout(timer));
 }

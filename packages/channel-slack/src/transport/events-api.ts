@@ -68,13 +68,16 @@ export async function startEventsApiListener(
       ...(options.now ? { nowMs: options.now() } : {}),
     });
     if (!check.ok) return refuse(res, 401, `slack: request refused: ${check.reason}`);
-    if (!(header(req, "content-type") ?? "").includes("json"))
-      return void res.writeHead(200).end(); // interactivity payloads are not handled by this channel
+    if (!(header(req, "content-type") ?? "").includes("json")) return void res.writeHead(200).end(); // interactivity payloads are not handled by this channel
     let body: SlackEventCallback & { challenge?: unknown };
     try {
       body = JSON.parse(rawBody) as typeof body;
     } catch (error) {
-      return refuse(res, 400, `slack: bad JSON body: ${error instanceof Error ? error.message : String(error)}`);
+      return refuse(
+        res,
+        400,
+        `slack: bad JSON body: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     if (body.type === "url_verification") return json(res, 200, { challenge: String(body.challenge ?? "") });
     if (body.type !== "event_callback") return void res.writeHead(200).end();

@@ -31,10 +31,18 @@ describe("Slack request signatures", () => {
     ["from the future", { nowMs: now - 400_000 }, { ok: false, reason: expect.stringMatching(/^stale/) }],
     ["a changed body", { rawBody: `${DOC_BODY}&x=1` }, { ok: false, reason: "signature mismatch" }],
     ["the wrong secret", { signingSecret: "other" }, { ok: false, reason: "signature mismatch" }],
-    ["a truncated signature", { signature: DOC_SIGNATURE.slice(0, 20) }, { ok: false, reason: "signature mismatch" }],
+    [
+      "a truncated signature",
+      { signature: DOC_SIGNATURE.slice(0, 20) },
+      { ok: false, reason: "signature mismatch" },
+    ],
     ["no signature", { signature: undefined }, { ok: false, reason: expect.stringMatching(/missing/) }],
     ["no timestamp", { timestamp: undefined }, { ok: false, reason: expect.stringMatching(/missing/) }],
-    ["a timestamp that is not a number", { timestamp: "soon" }, { ok: false, reason: expect.stringMatching(/bad/) }],
+    [
+      "a timestamp that is not a number",
+      { timestamp: "soon" },
+      { ok: false, reason: expect.stringMatching(/bad/) },
+    ],
   ])("%s", (_name, overrides, expected) => {
     expect(check(overrides)).toEqual(expected);
   });

@@ -1,0 +1,126 @@
+/**
+ * Test wiring the way the gateway assembles it: a real agent-core runtime over the faux model,
+ * the channel layer on a temporary state.db, and one Slack account pointed at a fake Slack.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createAgentRuntime } from "@claw/agent-core";
+import {
+  type AccessSettings,
+  createChannelManager,
+  createChannelOutbox,
+  createChannelPipeline,
+  openAccountState,
+  openOutboxStore,
+  openPairingStore,
+} from "@claw/channels";
+import { waitUntil } from "@claw/channels/testing";
+import { createFauxProvider, type FauxStep, type Model } from "@claw/providers";
+import { openSqliteDatabase } from "@claw/sqlite";
+import { createSlackChannel, type SlackChannel, type SlackChannelOptions } from "../src/index.js";
+
+/** The text of the last user message the model was shown. */
+export const lastUserText = (messages: readonly { role: string; content: unknown }[]): string => {
+  const last = [...messages].reverse().find((m) => m.role === "user");
+  if (typeof last?.content === "string") return last.content;
+  return ((last?.content ?? []) as { text?: string }[]).map((b) => b.text ?? "").join("");
+};
+
+export interface SlackLayerOptions {
+  /** Where the account points: the fake's tokens and `apiUrl`. */
+  slack: { botToken: string; appToken: string; apiUrl: string };
+  access?: Partial<AccessSettings>;
+  reply?: FauxStep;
+  stateDir?: string;
+  channel?: Partial<SlackChannelOptions>;
+  replyToMode?: "off" | "first" | "all";
+}
+
+export async function startSlackLayer(options: SlackLayerOptions) {
+  const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), "claw-slack-"));
+  const db = openSqliteDatabase(join(stateDir, "state.db"));
+  db.pragma("journal_mode = WAL");
+  const faux = createFauxProvider(
+    [options.reply ?? ((call) => `seen: ${lastUserText(call.context.messages)}`)],
+    {
+      provider: `faux-${Math.random().toString(36).slice(2)}`,
+      whenExhausted: "repeat-last",
+    },
+  );
+  const ref = `${faux.model.provider}/${faux.model.id}`;
+  const models = new Map<string, Model>([[ref, faux.model]]);
+  const runtime = createAgentRuntime({
+    agents: [{ id: "main", model: { primary: ref }, tools: [], systemPrompt: "Test." }],
+    resolveModel: (r) => models.get(r),
+    stream: (model, context, streamOptions) => faux.stream(model, context, streamOptions),
+  });
+  const state = openAccountState(db);
+  const pairing = openPairingStore(db);
+  let manager: ReturnType<typeof createChannelManager> | undefined;
+  const running = () => manager as NonNullable<typeof manager>;
+  const outbox = createChannelOutbox({
+    store: openOutboxStore(db),
+    send: (...args) => running().send(...args),
+    textLimit: (...args) => running().textLimit(...args),
+    retry: { minDelayMs: 20, maxDelayMs: 200 },
+  });
+  const pipeline = createChannelPipeline({
+    runtime,
+    routing: { defaultAgentId: "main", dmScope: "per-channel-peer" },
+    access: () => ({ dmPolicy: "pairing", groupPolicy: "open", ...options.access }),
+    replyToMode: () => options.replyToMode ?? "off",
+    pairing,
+    state,
+    deliver: outbox.deliver,
+    typing: (...args) => running().typing(...args),
+  });
+  const channels: SlackChannel[] = [];
+  manager = createChannelManager({
+    accounts: [
+      {
+        channel: "slack",
+        accountId: "default",
+        enabled: true,
+        configured: true,
+        create: () => {
+          const channel = createSlackChannel({
+            botToken: options.slack.botToken,
+            appToken: options.slack.appToken,
+            slackApiUrl: options.slack.apiUrl,
+            socket: { clientPingTimeoutMs: 100 },
+            ...options.channel,
+          });
+          channels.push(channel);
+          return channel;
+        },
+      },
+    ],
+    state,
+    onInbound: async (channel, message) => void (await pipeline.handle(channel, message)),
+    restart: { minDelayMs: 20, maxDelayMs: 100 },
+    onConnected: () => outbox.kick(),
+  });
+  outbox.start();
+  await manager.start();
+  return {
+    stateDir,
+    runtime,
+    faux,
+    pairing,
+    pipeline,
+    manager,
+    outbox,
+    channels,
+    async stop(removeState = true) {
+      await manager?.stop();
+      await outbox.stop();
+      db.close();
+      if (removeState) rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls `check` until it returns true (or fails after `ms`). */
+export const until = (check: () => boolean, ms = 5_000, what = "condition"): Promise<void> =>
+  waitUntil(check, { ms, what });
