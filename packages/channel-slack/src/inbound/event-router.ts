@@ -45,7 +45,7 @@ export function createEventRouter(options: EventRouterOptions): EventRouter {
     const download = options.files;
     if (files.length === 0) return [];
     if (!download)
-      return files.map((f) => ({
+      return files.map(() => ({
         kind: "document" as const,
         skipped: "file downloads are off (no mediaDir)",
       }));
