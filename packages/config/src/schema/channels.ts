@@ -93,6 +93,24 @@ export const SlackChannel = channel({
   appToken: Type.Optional(Type.String()),
   signingSecret: Type.Optional(Type.String()),
   mode: Type.Optional(Type.Enum(["socket", "http"])),
+  botTokenFile: Type.Optional(Type.String({ description: "A file holding the bot token (xoxb-…)." })),
+  appTokenFile: Type.Optional(Type.String({ description: "A file holding the app-level token (xapp-…)." })),
+  slackApiUrl: Type.Optional(
+    Type.String({
+      description:
+        "Web API base URL (default https://slack.com/api/): a proxy or a local server. Socket Mode's URL comes from its apps.connections.open.",
+    }),
+  ),
+  eventsListen: Type.Optional(
+    closedObject({
+      host: Type.Optional(Type.String()),
+      port: Type.Integer({ minimum: 0, maximum: 65535 }),
+      path: Type.Optional(Type.String({ description: "Default /slack/events." })),
+    }),
+  ),
+  mediaMaxMb: Type.Optional(
+    Type.Number({ minimum: 0, description: "Largest inbound file downloaded (default 20)." }),
+  ),
 });
 
 export const TerminalChannel = channel({});

@@ -9,6 +9,7 @@ import { createTelegramChannel, DEFAULT_API_ROOT } from "@claw/channel-telegram"
 import type { AccessSettings, Channel, ChannelAccountSpec } from "@claw/channels";
 import type { ClawConfig } from "@claw/config";
 import { normalizeAccountId } from "@claw/ids";
+import { slackAccounts } from "./slack-accounts.js";
 
 type ChannelsConfig = ClawConfig["channels"];
 type TelegramConfig = NonNullable<ChannelsConfig["telegram"]>;
@@ -27,11 +28,14 @@ export interface ConfiguredAccount {
 }
 
 /** Labels shown by `channels.status`, by channel id. */
-export const CHANNEL_LABELS: Readonly<Record<string, string>> = { telegram: "Telegram" };
+export const CHANNEL_LABELS: Readonly<Record<string, string>> = { telegram: "Telegram", slack: "Slack" };
 
-function accessOf(
+/** The fields of a channel account that decide who may talk to it. */
+type AccessFields = Pick<TelegramAccountConfig, "dmPolicy" | "groupPolicy" | "allowFrom" | "groups">;
+
+export function accessOf(
   defaults: ChannelsConfig["defaults"],
-  account: Partial<TelegramAccountConfig>,
+  account: Partial<AccessFields>,
 ): AccessSettings {
   return {
     dmPolicy: account.dmPolicy ?? defaults.dmPolicy,
@@ -42,7 +46,9 @@ function accessOf(
 }
 
 /** Each account of a channel, merged over the channel's own fields; the channel alone is `default`. */
-function accountsOf(section: TelegramConfig): [string, TelegramAccountConfig][] {
+export function accountsOf<Section extends { accounts?: Record<string, object> }>(
+  section: Section,
+): [string, Omit<Section, "accounts"> & { name?: string }][] {
   const { accounts, ...base } = section;
   if (!accounts || Object.keys(accounts).length === 0) return [["default", base]];
   return Object.entries(accounts).map(([id, account]) => [normalizeAccountId(id), { ...base, ...account }]);
@@ -118,6 +124,7 @@ function telegramAccounts(config: ClawConfig, context: ChannelAccountsContext): 
 /** One row per chat platform Claw ships. */
 const PLATFORMS: readonly ((config: ClawConfig, context: ChannelAccountsContext) => ConfiguredAccount[])[] = [
   telegramAccounts,
+  slackAccounts,
 ];
 
 export function configuredAccounts(config: ClawConfig, context: ChannelAccountsContext): ConfiguredAccount[] {

@@ -1,0 +1,110 @@
+/**
+ * `channels.slack` → Slack accounts: tokens from the config, a token file, or (default account
+ * only) SLACK_BOT_TOKEN / SLACK_APP_TOKEN / SLACK_SIGNING_SECRET; Socket Mode unless `mode` is
+ * `http`, which listens for the Events API on `eventsListen`.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createSlackChannel, DEFAULT_SLACK_API_URL } from "@claw/channel-slack";
+import type { Channel } from "@claw/channels";
+import type { ClawConfig } from "@claw/config";
+import {
+  accessOf,
+  accountsOf,
+  type ChannelAccountsContext,
+  type ConfiguredAccount,
+} from "./channel-accounts.js";
+
+type SlackConfig = NonNullable<ClawConfig["channels"]["slack"]>;
+type SlackAccountConfig = Omit<SlackConfig, "accounts"> & { name?: string };
+
+interface Secret {
+  value: string;
+  source: "config" | "file" | "env";
+}
+
+/** A secret from the config, else a file, else (default account only) an environment variable. */
+function secretOf(
+  inline: string | undefined,
+  file: string | undefined,
+  envValue: string | undefined,
+): Secret | undefined {
+  if (inline) return { value: inline, source: "config" };
+  if (file && existsSync(file)) return { value: readFileSync(file, "utf8").trim(), source: "file" };
+  return envValue ? { value: envValue, source: "env" } : undefined;
+}
+
+/** What an account is missing to start, or undefined when it has everything. */
+function missingOf(
+  mode: "socket" | "http",
+  account: SlackAccountConfig,
+  secrets: Record<string, Secret | undefined>,
+) {
+  if (!secrets.bot) return "no botToken (set botToken, botTokenFile or SLACK_BOT_TOKEN)";
+  if (mode === "socket" && !secrets.app)
+    return "no appToken for Socket Mode (set appToken, appTokenFile or SLACK_APP_TOKEN, or mode: http)";
+  if (mode === "http" && !secrets.signing)
+    return "no signingSecret for the Events API (or SLACK_SIGNING_SECRET)";
+  if (mode === "http" && !account.eventsListen) return "mode http needs eventsListen: { port }";
+  return undefined;
+}
+
+export function slackAccounts(config: ClawConfig, context: ChannelAccountsContext): ConfiguredAccount[] {
+  const section = config.channels.slack;
+  if (!section) return [];
+  return accountsOf(section).map(([accountId, account]) => {
+    const env = accountId === "default" ? context.env : {};
+    const secrets = {
+      bot: secretOf(account.botToken, account.botTokenFile, env.SLACK_BOT_TOKEN),
+      app: secretOf(account.appToken, account.appTokenFile, env.SLACK_APP_TOKEN),
+      signing: secretOf(account.signingSecret, undefined, env.SLACK_SIGNING_SECRET),
+    };
+    const mode = account.mode ?? "socket";
+    const missing = missingOf(mode, account, secrets);
+    const listen = account.eventsListen;
+    const create = (): Channel => {
+      if (missing) throw new Error(`channels.slack: account "${accountId}" has ${missing}`);
+      return createSlackChannel({
+        botToken: secrets.bot?.value ?? "",
+        accountId,
+        mode,
+        mediaDir: join(context.mediaDir, "slack"),
+        ...(secrets.app ? { appToken: secrets.app.value } : {}),
+        ...(secrets.signing ? { signingSecret: secrets.signing.value } : {}),
+        ...(account.slackApiUrl ? { slackApiUrl: account.slackApiUrl } : {}),
+        ...(listen
+          ? {
+              http: {
+                port: listen.port,
+                ...(listen.host ? { host: listen.host } : {}),
+                ...(listen.path ? { path: listen.path } : {}),
+              },
+            }
+          : {}),
+        ...(account.mediaMaxMb !== undefined
+          ? { mediaMaxBytes: Math.round(account.mediaMaxMb * 1024 * 1024) }
+          : {}),
+      });
+    };
+    return {
+      spec: {
+        channel: "slack",
+        accountId,
+        enabled: account.enabled ?? true,
+        configured: missing === undefined,
+        create,
+        describe: {
+          ...(account.name ? { name: account.name } : {}),
+          mode,
+          dmPolicy: account.dmPolicy ?? config.channels.defaults.dmPolicy,
+          ...(account.allowFrom ? { allowFrom: [...account.allowFrom] } : {}),
+          baseUrl: account.slackApiUrl ?? DEFAULT_SLACK_API_URL,
+          ...(secrets.bot ? { tokenSource: secrets.bot.source } : {}),
+          ...(missing ? { lastError: missing } : {}),
+        },
+      },
+      access: accessOf(config.channels.defaults, account),
+      replyToMode: account.replyToMode ?? "off",
+    };
+  });
+}

@@ -1,0 +1,183 @@
+/**
+ * Slack in the assembled gateway: config → a Socket Mode account against the fake Slack, a turn
+ * with the faux model, `channels.status` and `send`; and the real gateway process SIGKILLed
+ * between the reply and Slack's acknowledgement, restarted on the same state: every chunk of the
+ * reply reaches Slack exactly once.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { FakeSlack } from "@claw/channel-slack/testing";
+import { waitUntil } from "@claw/channels/testing";
+import { createFauxProvider } from "@claw/providers";
+import { afterEach, describe, expect, it } from "vitest";
+import { startTestGateway } from "./helpers.js";
+
+const until = (check: () => boolean, what = "a condition") => waitUntil(check, { ms: 20_000, what });
+
+describe("gateway with Slack", () => {
+  const fakes: FakeSlack[] = [];
+  afterEach(async () => {
+    for (const fake of fakes.splice(0)) await fake.close();
+  });
+
+  it("answers a DM over Socket Mode, reports status, and sends through the outbox", async () => {
+    const slack = await new FakeSlack().start();
+    fakes.push(slack);
+    const faux = createFauxProvider(["Hello from **Claw**."], {
+      provider: "faux",
+      whenExhausted: "repeat-last",
+    });
+    const { client } = await startTestGateway(
+      {
+        agents: { defaults: { model: "faux/faux-1" } },
+        channels: {
+          slack: {
+            botToken: slack.botToken,
+            appToken: slack.appToken,
+            slackApiUrl: slack.apiUrl,
+            dmPolicy: "open",
+          },
+        },
+      },
+      {
+        models: [faux.model],
+        stream: faux.stream,
+        scopes: ["operator.read", "operator.write", "operator.admin"],
+      },
+    );
+    slack.dm("U42", "hello");
+    await until(() => slack.sent.length === 1, "the reply");
+    expect(slack.sent[0]).toMatchObject({ channel: "DU42", text: "Hello from *Claw*." });
+
+    const status = await client.request("channels.status", { probe: true });
+    expect(status.channelOrder).toEqual(["slack"]);
+    expect(status.channelLabels).toEqual({ slack: "Slack" });
+    expect(status.channelAccounts.slack?.[0]).toMatchObject({
+      accountId: "default",
+      running: true,
+      connected: true,
+      mode: "socket",
+      baseUrl: slack.apiUrl,
+      probe: { ok: true, detail: "@claw (T0FAKE)" },
+    });
+    const sent = await client.request("send", {
+      channel: "slack",
+      to: "C123",
+      threadId: "1700000000.000100",
+      message: "Ping <all>",
+      idempotencyKey: "slack-k1",
+    });
+    expect(sent).toMatchObject({ channel: "slack", status: "delivered", chunks: 1 });
+    expect(slack.sent.at(-1)).toMatchObject({
+      channel: "C123",
+      text: "Ping &lt;all&gt;",
+      threadTs: "1700000000.000100",
+    });
+    await client.close();
+  });
+
+  it("lists an account without tokens as not configured, naming what is missing", async () => {
+    const faux = createFauxProvider(["x"], { provider: "faux" });
+    const { client } = await startTestGateway(
+      { agents: { defaults: { model: "faux/faux-1" } }, channels: { slack: { botToken: "xoxb-1" } } },
+      { models: [faux.model], stream: faux.stream, scopes: ["operator.read"] },
+    );
+    const status = await client.request("channels.status", {});
+    expect(status.channelAccounts.slack?.[0]).toMatchObject({
+      configured: false,
+      running: false,
+      lastError: expect.stringContaining("no appToken for Socket Mode"),
+    });
+    await client.close();
+  });
+});
+
+const REPLY = Array.from(
+  { length: 90 },
+  (_, i) => `Paragraph ${i}: ${"steady words ".repeat(8).trim()}.`,
+).join("\n\n");
+
+function startGatewayChild(slack: FakeSlack, stateDir: string): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    [
+      "--conditions=@claw/source",
+      "--import",
+      "tsx",
+      join(import.meta.dirname, "fixtures", "slack-gateway-child.ts"),
+    ],
+    {
+      env: {
+        ...process.env,
+        FAKE_API_URL: slack.apiUrl,
+        FAKE_BOT_TOKEN: slack.botToken,
+        FAKE_APP_TOKEN: slack.appToken,
+        STATE_DIR: stateDir,
+        REPLY_TEXT: REPLY,
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    child.stdout?.on("data", (data: Buffer) => data.toString().includes("ready") && resolve(child));
+    child.once("exit", (code) => reject(new Error(`slack gateway child exited early (${code})`)));
+  });
+}
+
+const killed = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGKILL");
+  });
+
+describe("gateway SIGKILL between the reply and Slack's acknowledgement", () => {
+  const children: ChildProcess[] = [];
+  let slack: FakeSlack | undefined;
+  let stateDir = "";
+  afterEach(async () => {
+    for (const child of children.splice(0)) await killed(child);
+    await slack?.close();
+    rmSync(stateDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ["before the first chunk is acknowledged", 0],
+    ["after the first chunk, before the second is acknowledged", 1],
+  ])(
+    "%s: every chunk is delivered exactly once after a restart",
+    async (_name, afterDelivered) => {
+      slack = await new FakeSlack().start();
+      const fake = slack;
+      stateDir = mkdtempSync(join(tmpdir(), "claw-slack-kill-"));
+      const first = await startGatewayChild(fake, stateDir);
+      children.push(first);
+      let held = false;
+      fake.onHeld = () => {
+        held = true;
+      };
+      fake.holdSends(true, { afterDelivered });
+      fake.dm("U42", "write me something long");
+      await until(() => held, "a send to be held");
+      await killed(first);
+      // Let the fake see the dead client's socket close before Slack "answers".
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      fake.releaseHeld();
+      expect(fake.sent).toHaveLength(afterDelivered);
+
+      const second = await startGatewayChild(fake, stateDir);
+      children.push(second);
+      await until(() => fake.sent.map((m) => m.text).join("\n\n").length >= REPLY.length, "the whole reply");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const texts = fake.sent.map((m) => m.text);
+      expect(new Set(texts).size).toBe(texts.length);
+      expect(texts.join("\n\n")).toBe(REPLY);
+      expect(fake.sent.every((m) => m.channel === "DU42" && m.text.length <= 4000)).toBe(true);
+      // The inbound DM was acknowledged once accepted: the restarted gateway did not answer it again.
+      expect(fake.socketMode.unacknowledged()).toBe(0);
+    },
+    60_000,
+  );
+});
