@@ -4,85 +4,23 @@
  * starts the run, against the same path with the layer bypassed (the event stops where the
  * channel hands it to the layer). The difference is the layer's overhead, target ≤ 5 ms p50.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createAgentRuntime } from "@claw/agent-core";
 import { report } from "@claw/bench-harness";
-import {
-  createChannelManager,
-  createChannelOutbox,
-  createChannelPipeline,
-  openAccountState,
-  openOutboxStore,
-  openPairingStore,
-} from "@claw/channels";
-import { createFauxProvider, type Model } from "@claw/providers";
-import { openSqliteDatabase } from "@claw/sqlite";
-import { createSlackChannel } from "../src/index.js";
 import { FakeSlack } from "../src/testing/index.js";
+import { startSlackLayer } from "../test/layer.js";
 
-const stateDir = mkdtempSync(join(tmpdir(), "claw-slack-bench-"));
-const db = openSqliteDatabase(join(stateDir, "state.db"));
-db.pragma("journal_mode = WAL");
-db.pragma("synchronous = NORMAL");
-
-const faux = createFauxProvider(["ok"], { provider: "faux", whenExhausted: "repeat-last" });
-const models = new Map<string, Model>([["faux/faux-1", faux.model]]);
-const runtime = createAgentRuntime({
-  agents: [{ id: "main", model: { primary: "faux/faux-1" }, tools: [], systemPrompt: "Bench." }],
-  resolveModel: (ref) => models.get(ref),
-  stream: faux.stream,
-});
 let runStarted: (() => void) | undefined;
 let bypassLayer = false;
-const timedRuntime = {
-  ...runtime,
-  run: (request: Parameters<typeof runtime.run>[0]) => {
-    runStarted?.();
-    return runtime.run(request);
-  },
-  steer: runtime.steer.bind(runtime),
-  activeRuns: runtime.activeRuns.bind(runtime),
-  wait: runtime.wait.bind(runtime),
-  sessions: runtime.sessions,
-};
-
 const slack = await new FakeSlack().start();
-const state = openAccountState(db);
-let manager: ReturnType<typeof createChannelManager> | undefined;
-const outbox = createChannelOutbox({
-  store: openOutboxStore(db),
-  send: (...args) => (manager as NonNullable<typeof manager>).send(...args),
-  textLimit: () => 4000,
+const env = await startSlackLayer({
+  slack,
+  access: { dmPolicy: "open" },
+  reply: "ok",
+  channel: { socket: {} },
+  onRunStart: () => runStarted?.(),
+  bypassLayer: () => bypassLayer,
+  retry: { minDelayMs: 500, maxDelayMs: 5_000 },
 });
-const pipeline = createChannelPipeline({
-  runtime: timedRuntime,
-  routing: { defaultAgentId: "main", dmScope: "per-channel-peer" },
-  access: () => ({ dmPolicy: "open", groupPolicy: "open" }),
-  pairing: openPairingStore(db),
-  state,
-  deliver: outbox.deliver,
-});
-manager = createChannelManager({
-  accounts: [
-    {
-      channel: "slack",
-      accountId: "default",
-      enabled: true,
-      configured: true,
-      create: () =>
-        createSlackChannel({ botToken: slack.botToken, appToken: slack.appToken, slackApiUrl: slack.apiUrl }),
-    },
-  ],
-  state,
-  onInbound: async (channel, message) => {
-    if (bypassLayer) runStarted?.();
-    else await pipeline.handle(channel, message);
-  },
-});
-outbox.start();
-await manager.start();
+const { pipeline, outbox } = env;
 
 /** Pushes a DM over Socket Mode and resolves when the run starts (or the layer is reached, bypassed). */
 const sample = (user: string, text: string, bypass: boolean) =>
@@ -132,8 +70,5 @@ report("slack inbound to agent", "channel layer overhead (p50)", layer - baselin
   target: { max: 5 },
 });
 
-await manager.stop();
-await outbox.stop();
+await env.stop();
 await slack.close();
-db.close();
-rmSync(stateDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 /**
- * Test wiring the way the gateway assembles it: a real agent-core runtime over the faux model,
- * the channel layer on a temporary state.db, and one Slack account pointed at a fake Slack.
+ * Test (and benchmark) wiring the way the gateway assembles it: a real agent-core runtime over
+ * the faux model, the channel layer on a temporary state.db, and one Slack account pointed at a
+ * fake Slack.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -35,6 +36,12 @@ export interface SlackLayerOptions {
   stateDir?: string;
   channel?: Partial<SlackChannelOptions>;
   replyToMode?: "off" | "first" | "all";
+  /** Told each time the runtime starts a run (the benchmark's stopwatch). */
+  onRunStart?: () => void;
+  /** When it returns true, an inbound message stops at the layer's door (the benchmark's baseline). */
+  bypassLayer?: () => boolean;
+  /** Outbox retry timing (default 20 → 200 ms, for fast tests). */
+  retry?: { minDelayMs: number; maxDelayMs: number };
 }
 
 export async function startSlackLayer(options: SlackLayerOptions) {
@@ -50,11 +57,20 @@ export async function startSlackLayer(options: SlackLayerOptions) {
   );
   const ref = `${faux.model.provider}/${faux.model.id}`;
   const models = new Map<string, Model>([[ref, faux.model]]);
-  const runtime = createAgentRuntime({
+  const agentRuntime = createAgentRuntime({
     agents: [{ id: "main", model: { primary: ref }, tools: [], systemPrompt: "Test." }],
     resolveModel: (r) => models.get(r),
     stream: (model, context, streamOptions) => faux.stream(model, context, streamOptions),
   });
+  const onRunStart = options.onRunStart;
+  const runtime: typeof agentRuntime = onRunStart
+    ? Object.assign(Object.create(agentRuntime) as typeof agentRuntime, {
+        run: (request: Parameters<typeof agentRuntime.run>[0]) => {
+          onRunStart();
+          return agentRuntime.run(request);
+        },
+      })
+    : agentRuntime;
   const state = openAccountState(db);
   const pairing = openPairingStore(db);
   let manager: ReturnType<typeof createChannelManager> | undefined;
@@ -63,7 +79,7 @@ export async function startSlackLayer(options: SlackLayerOptions) {
     store: openOutboxStore(db),
     send: (...args) => running().send(...args),
     textLimit: (...args) => running().textLimit(...args),
-    retry: { minDelayMs: 20, maxDelayMs: 200 },
+    retry: options.retry ?? { minDelayMs: 20, maxDelayMs: 200 },
   });
   const pipeline = createChannelPipeline({
     runtime,
@@ -97,7 +113,10 @@ export async function startSlackLayer(options: SlackLayerOptions) {
       },
     ],
     state,
-    onInbound: async (channel, message) => void (await pipeline.handle(channel, message)),
+    onInbound: async (channel, message) => {
+      if (options.bypassLayer?.()) options.onRunStart?.();
+      else await pipeline.handle(channel, message);
+    },
     restart: { minDelayMs: 20, maxDelayMs: 100 },
     onConnected: () => outbox.kick(),
   });
