@@ -17,7 +17,7 @@ describe("channel contract: slack against the fake Slack (Socket Mode)", () => {
         appToken: slack.appToken,
         slackApiUrl: slack.apiUrl,
         format: "plain",
-        socket: { clientPingTimeoutMs: 200 },
+        socket: { clientPingTimeoutMs: 1_000 },
       }),
     inject: async (text) => void slack.dm("U77", text),
     sent: () => slack.sent.map((m) => m.text),

@@ -104,7 +104,7 @@ export async function startSlackLayer(options: SlackLayerOptions) {
             botToken: options.slack.botToken,
             appToken: options.slack.appToken,
             slackApiUrl: options.slack.apiUrl,
-            socket: { clientPingTimeoutMs: 100 },
+            socket: { clientPingTimeoutMs: 1_000 },
             ...options.channel,
           });
           channels.push(channel);

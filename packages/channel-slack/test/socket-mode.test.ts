@@ -18,16 +18,14 @@ describe("slack Socket Mode", () => {
   afterEach(async () => {
     await slack?.close();
   });
-  const channelFor = (
-    fake: FakeSlack,
-    extra: Parameters<typeof createSlackChannel>[0]["ackDeadlineMs"] = undefined,
-  ) =>
+  /** A short pong timeout makes reconnects fast (the fault test) but lets a busy machine trip it. */
+  const channelFor = (fake: FakeSlack, options: { ackDeadlineMs?: number; pongTimeoutMs?: number } = {}) =>
     createSlackChannel({
       botToken: fake.botToken,
       appToken: fake.appToken,
       slackApiUrl: fake.apiUrl,
-      socket: { clientPingTimeoutMs: 50 },
-      ...(extra !== undefined ? { ackDeadlineMs: extra } : {}),
+      socket: { clientPingTimeoutMs: options.pongTimeoutMs ?? 2_000 },
+      ...(options.ackDeadlineMs !== undefined ? { ackDeadlineMs: options.ackDeadlineMs } : {}),
     });
 
   it("acknowledges each envelope by its id once the layer accepted it", async () => {
@@ -53,7 +51,7 @@ describe("slack Socket Mode", () => {
       release = resolve;
     });
     const run = countingContext(received, { accept: () => gate });
-    const channel = channelFor(fake, 200);
+    const channel = channelFor(fake, { ackDeadlineMs: 200 });
     await channel.start(run.ctx);
     const envelopeId = fake.socketMode.push(fake.callbackOf(messageEvent("DU1", "im", "U1", "slow")));
     await until(() => fake.socketMode.acks.includes(envelopeId), 2_000, "the deadline ack");
@@ -91,7 +89,7 @@ describe("slack Socket Mode", () => {
     // An envelope handled just before the restart but not yet acknowledged comes again to the new
     // channel; the layer drops it by message id in state.db, as this shared set does.
     const seen = new Set<string>();
-    let channel = channelFor(fake);
+    let channel = channelFor(fake, { pongTimeoutMs: 50 });
     let run = countingContext(received, { seen });
     const first = run;
     await channel.start(run.ctx);
@@ -106,7 +104,7 @@ describe("slack Socket Mode", () => {
         await until(() => received.length >= 300, 10_000, "the first half to start arriving");
         run.abort();
         await channel.stop();
-        channel = channelFor(fake);
+        channel = channelFor(fake, { pongTimeoutMs: 50 });
         run = countingContext(received, { seen });
         await channel.start(run.ctx);
       }
