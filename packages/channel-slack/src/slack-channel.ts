@@ -14,6 +14,7 @@ import { createEventRouter } from "./inbound/event-router.js";
 import type { SlackBotIdentity } from "./inbound/normalize.js";
 import { slackEmojiName } from "./outbound/emoji-names.js";
 import { type OutboundFile, sendSlackFile, threadTsOf } from "./outbound/send-file.js";
+import { settledOrDeadline } from "./transport/ack-deadline.js";
 import { startEventsApiListener } from "./transport/events-api.js";
 import { startSocketMode } from "./transport/socket-mode.js";
 
@@ -169,8 +170,14 @@ export function createSlackChannel(options: SlackChannelOptions): SlackChannel {
     async stop() {
       await socket?.stop();
       socket = undefined;
-      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-      server?.closeAllConnections();
+      if (server) {
+        const listening = server;
+        // In-flight acknowledgements get a moment to finish; idle keep-alive sockets go at once.
+        const closed = new Promise<void>((resolve) => listening.close(() => resolve()));
+        listening.closeIdleConnections();
+        await settledOrDeadline(closed, 2_000);
+        listening.closeAllConnections();
+      }
       server = undefined;
       eventsPort = undefined;
     },

@@ -5,11 +5,12 @@
  * `apps.connections.open`. Give the channel `slackApiUrl: fake.apiUrl`. A message counts as sent
  * only once its answer is written (what Slack acknowledged).
  */
-import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { SlackFile } from "../inbound/normalize.js";
+import { FakeFiles, type FakeUpload } from "./fake-files.js";
 import { FakeSocketMode, type FakeSocketModeOptions } from "./fake-socket-mode.js";
 import { eventCallback, type MessageOptions, messageEvent, nextTs } from "./slack-events.js";
+import { answer, type Params, readParams } from "./web-api-wire.js";
 
 export interface SentSlackMessage {
   channel: string;
@@ -26,36 +27,9 @@ export interface SlackFault {
   retryAfter?: number;
 }
 
-type Params = Record<string, unknown>;
-
 /** Slack truncates past 40,000 characters; the fake refuses instead, so a test notices. */
 const HARD_TEXT_LIMIT = 40_000;
 const BOT_METHODS_ALLOWED_FOR_APP_TOKEN = new Set(["apps.connections.open"]);
-
-async function readParams(req: IncomingMessage): Promise<Params> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const body = Buffer.concat(chunks);
-  const type = req.headers["content-type"] ?? "";
-  if (body.length === 0) return {};
-  if (type.includes("json")) return JSON.parse(body.toString("utf8")) as Params;
-  if (type.includes("multipart/form-data")) {
-    const form = await new Response(body, { headers: { "content-type": type } }).formData();
-    const params: Params = {};
-    for (const [k, v] of form.entries())
-      params[k] = typeof v === "string" ? v : Buffer.from(await (v as Blob).arrayBuffer());
-    return params;
-  }
-  return Object.fromEntries(new URLSearchParams(body.toString("utf8")));
-}
-
-const answer = (
-  res: ServerResponse,
-  body: Params,
-  status = 200,
-  headers: Record<string, string> = {},
-): void =>
-  void res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
 
 export class FakeSlack {
   readonly botToken: string;
@@ -70,14 +44,9 @@ export class FakeSlack {
   readonly edits: { channel: string; ts: string; text: string }[] = [];
   readonly reactions: { channel: string; timestamp: string; name: string }[] = [];
   readonly statuses: { channelId: string; threadTs: string; status: string }[] = [];
-  readonly uploads: {
-    id: string;
-    channel: string;
-    filename: string;
-    content: Buffer;
-    threadTs?: string;
-    comment?: string;
-  }[] = [];
+  private readonly files = new FakeFiles(() => this.url);
+  /** Every file uploaded by the bot, in order. */
+  readonly uploads: FakeUpload[] = this.files.uploads;
   /** Every Web API call, by method name. */
   readonly calls = new Map<string, number>();
   /** The base URL to give the channel as `slackApiUrl` (ends in `/api/`). */
@@ -87,8 +56,6 @@ export class FakeSlack {
   /** Called when a send is held (the test can kill the client now). */
   onHeld?: (method: string, params: Params) => void;
   private readonly faults = new Map<string, SlackFault[]>();
-  private readonly files = new Map<string, { name: string; content: Buffer }>();
-  private readonly staged = new Map<string, { filename: string; content?: Buffer }>();
   private holding = false;
   private holdAfter = 0;
   private readonly held: (() => void)[] = [];
@@ -161,18 +128,7 @@ export class FakeSlack {
 
   /** Makes a file downloadable; returns the file object an event carries. */
   addFile(name: string, content: Buffer, mimetype = "application/octet-stream"): SlackFile {
-    const id = `F${randomUUID().slice(0, 8).toUpperCase()}`;
-    this.files.set(id, { name, content });
-    const url = `${this.url}/files-pri/${this.teamId}-${id}/${encodeURIComponent(name)}`;
-    return {
-      id,
-      name,
-      mimetype,
-      size: content.length,
-      url_private: url,
-      url_private_download: `${url}?download=1`,
-      mode: "hosted",
-    };
+    return this.files.add(name, content, mimetype, this.teamId);
   }
 
   /** The next `times` calls of `method` fail with `fault`. */
@@ -196,14 +152,8 @@ export class FakeSlack {
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://x");
     const token = (req.headers.authorization ?? "").replace(/^Bearer /, "");
-    const download = /^\/files-pri\/[^/]+-(F[A-Z0-9]+)\//.exec(url.pathname);
-    if (download) {
-      const file = this.files.get(download[1] as string);
-      if (token !== this.botToken || !file) return void res.writeHead(404).end("Not Found");
-      return void res.writeHead(200, { "content-type": "application/octet-stream" }).end(file.content);
-    }
-    const upload = /^\/upload\/(F[A-Z0-9]+)$/.exec(url.pathname);
-    if (upload) return this.receiveUpload(upload[1] as string, req, res);
+    if (this.files.serveDownload(url.pathname, token === this.botToken, res)) return;
+    if (await this.files.receiveUpload(url.pathname, req, res)) return;
     const call = /^\/api\/([A-Za-z.]+)$/.exec(url.pathname);
     if (!call) return answer(res, { ok: false, error: "unknown_method" }, 404);
     const method = call[1] as string;
@@ -269,13 +219,10 @@ export class FakeSlack {
           status: String(params.status),
         });
         return answer(res, { ok: true });
-      case "files.getUploadURLExternal": {
-        const id = `F${randomUUID().slice(0, 8).toUpperCase()}`;
-        this.staged.set(id, { filename: String(params.filename) });
-        return answer(res, { ok: true, upload_url: `${this.url}/upload/${id}`, file_id: id });
-      }
+      case "files.getUploadURLExternal":
+        return this.files.stage(params, res);
       case "files.completeUploadExternal":
-        return this.completeUpload(params, channel, res);
+        return this.files.complete(params, channel, res);
       default:
         return answer(res, { ok: false, error: "unknown_method" });
     }
@@ -305,33 +252,5 @@ export class FakeSlack {
       ts: message.ts,
       message: { type: "message", user: this.botUserId, bot_id: this.botId, text, ts: message.ts },
     });
-  }
-
-  private async receiveUpload(id: string, req: IncomingMessage, res: ServerResponse) {
-    const staged = this.staged.get(id);
-    if (!staged) return void res.writeHead(404).end("Not Found");
-    const params = await readParams(req);
-    const content = params.body ?? params.file ?? params.filename;
-    staged.content = Buffer.isBuffer(content) ? content : Buffer.from(String(content ?? ""));
-    res.writeHead(200, { "content-type": "text/plain" }).end(`OK - ${staged.content.length}`);
-  }
-
-  private completeUpload(params: Params, channel: string, res: ServerResponse) {
-    const files = JSON.parse(String(params.files ?? "[]")) as { id: string; title?: string }[];
-    const done = [];
-    for (const file of files) {
-      const staged = this.staged.get(file.id);
-      if (!staged?.content) return answer(res, { ok: false, error: "file_upload_not_found" });
-      this.uploads.push({
-        id: file.id,
-        channel,
-        filename: staged.filename,
-        content: staged.content,
-        ...(params.thread_ts ? { threadTs: String(params.thread_ts) } : {}),
-        ...(params.initial_comment ? { comment: String(params.initial_comment) } : {}),
-      });
-      done.push({ id: file.id, title: file.title ?? staged.filename, name: staged.filename });
-    }
-    return answer(res, { ok: true, files: done });
   }
 }

@@ -4,6 +4,7 @@
  * and benchmarks of anything that talks to Slack.
  */
 
+export type { FakeUpload } from "./fake-files.js";
 // Commonly used: the fake Slack.
 export { FakeSlack, type SentSlackMessage, type SlackFault } from "./fake-slack.js";
 // Advanced: the Socket Mode server and Slack's event shapes.

@@ -32,6 +32,8 @@ interface SlackEnvelopeArgs {
   retry_reason?: string;
 }
 
+const STOP_WAIT_MS = 2_000;
+
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Connects; resolves once Slack said hello. `stop()` disconnects without reconnecting. */
@@ -76,7 +78,9 @@ export async function startSocketMode(options: SocketModeOptions): Promise<{ sto
   return {
     async stop() {
       ctx.signal.removeEventListener("abort", onAbort);
-      await client.disconnect();
+      // A socket that is already gone may never finish the close handshake: do not wait 30 s for it.
+      await settledOrDeadline(client.disconnect(), STOP_WAIT_MS);
+      client.removeAllListeners();
     },
   };
 }
