@@ -82,7 +82,10 @@ export class FakeFiles {
     const done = [];
     for (const file of files) {
       const staged = this.staged.get(file.id);
-      if (!staged?.content) return answer(res, { ok: false, error: "file_upload_not_found" });
+      if (!staged?.content) {
+        answer(res, { ok: false, error: "file_upload_not_found" });
+        return;
+      }
       this.uploads.push({
         id: file.id,
         channel,
