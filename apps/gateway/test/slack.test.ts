@@ -6,15 +6,27 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FakeSlack } from "@claw/channel-slack/testing";
+import { FakeSlack, messageEvent, postSignedEvent } from "@claw/channel-slack/testing";
 import { waitUntil } from "@claw/channels/testing";
 import { createFauxProvider } from "@claw/providers";
 import { afterEach, describe, expect, it } from "vitest";
 import { startTestGateway } from "./helpers.js";
 
 const until = (check: () => boolean, what = "a condition") => waitUntil(check, { ms: 20_000, what });
+
+/** A port nothing listens on right now (the Events API listener takes a fixed port from config). */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
 
 describe("gateway with Slack", () => {
   const fakes: FakeSlack[] = [];
@@ -75,6 +87,45 @@ describe("gateway with Slack", () => {
       text: "Ping &lt;all&gt;",
       threadTs: "1700000000.000100",
     });
+    await client.close();
+  });
+
+  it("takes signed Events API requests on eventsListen in http mode and refuses forged ones", async () => {
+    const slack = await new FakeSlack().start();
+    fakes.push(slack);
+    const port = await freePort();
+    const faux = createFauxProvider(["Over HTTP."], { provider: "faux", whenExhausted: "repeat-last" });
+    const signingSecret = "gateway-test-signing-secret";
+    const { client } = await startTestGateway(
+      {
+        agents: { defaults: { model: "faux/faux-1" } },
+        channels: {
+          slack: {
+            mode: "http",
+            botToken: slack.botToken,
+            signingSecret,
+            eventsListen: { host: "127.0.0.1", port },
+            slackApiUrl: slack.apiUrl,
+            dmPolicy: "open",
+          },
+        },
+      },
+      { models: [faux.model], stream: faux.stream, scopes: ["operator.read"] },
+    );
+    const url = `http://127.0.0.1:${port}/slack/events`;
+    const forged = await postSignedEvent(url, slack.callbackOf(messageEvent("DU7", "im", "U7", "forged")), {
+      signingSecret,
+      signWith: "wrong",
+    });
+    expect(forged.status).toBe(401);
+    const genuine = await postSignedEvent(url, slack.callbackOf(messageEvent("DU7", "im", "U7", "hi")), {
+      signingSecret,
+    });
+    expect(genuine.status).toBe(200);
+    await until(() => slack.sent.length === 1, "the reply");
+    expect(slack.sent.map((m) => [m.channel, m.text])).toEqual([["DU7", "Over HTTP."]]);
+    const status = await client.request("channels.status", {});
+    expect(status.channelAccounts.slack?.[0]).toMatchObject({ mode: "http", connected: true });
     await client.close();
   });
 
