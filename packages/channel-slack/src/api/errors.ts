@@ -5,7 +5,17 @@
  * `not_in_channel`, `invalid_auth`, `msg_too_long`, …) → rejected, not retried.
  */
 import { ChannelSendError } from "@claw/channels";
-import { ErrorCode } from "@slack/web-api";
+
+/**
+ * `@slack/web-api`'s `ErrorCode` values, written out so this module does not load the SDK (the
+ * gateway imports the channel whether or not Slack is configured).
+ */
+const ErrorCode = {
+  RequestError: "slack_webapi_request_error",
+  HTTPError: "slack_webapi_http_error",
+  PlatformError: "slack_webapi_platform_error",
+  RateLimitedError: "slack_webapi_rate_limited_error",
+} as const;
 
 /** Platform error codes Slack documents as temporary: try again later. */
 const TRANSIENT_ERRORS = new Set([

@@ -4,7 +4,7 @@
  * every failure turned into a `ChannelSendError`, and 429s remembered per method tier.
  */
 import type { ChannelSendError } from "@claw/channels";
-import { type Logger, LogLevel, WebClient } from "@slack/web-api";
+import type { Logger, LogLevel, WebClient } from "@slack/web-api";
 import { toSendError } from "./errors.js";
 import { createRateLimitGate } from "./rate-limits.js";
 
@@ -14,7 +14,8 @@ export const DEFAULT_SLACK_API_URL = "https://slack.com/api/";
 export type SlackArgs = Record<string, unknown>;
 
 export interface SlackApi {
-  readonly client: WebClient;
+  /** The SDK client, loaded on first use. */
+  client(): Promise<WebClient>;
   /** Calls `method`; throws `ChannelSendError`. `channel` scopes per-channel rate limits. */
   call<T = Record<string, unknown>>(method: string, args: SlackArgs, channel?: string): Promise<T>;
 }
@@ -26,7 +27,7 @@ export const quietLogger: Logger = {
   warn() {},
   error() {},
   setLevel() {},
-  getLevel: () => LogLevel.ERROR,
+  getLevel: () => "error" as LogLevel,
   setName() {},
 };
 
@@ -44,20 +45,26 @@ export function createSlackApi(options: {
   slackApiUrl?: string;
   timeoutMs?: number;
 }): SlackApi {
-  const client = new WebClient(options.botToken, {
-    slackApiUrl: normalizeSlackApiUrl(options.slackApiUrl),
-    retryConfig: { retries: 0 },
-    rejectRateLimitedCalls: true,
-    timeout: options.timeoutMs ?? 30_000,
-    logger: quietLogger,
-  });
+  // The SDK is loaded on the first call, so a gateway without Slack never pays for it.
+  let loaded: Promise<WebClient> | undefined;
+  const client = () =>
+    (loaded ??= import("@slack/web-api").then(
+      ({ WebClient }) =>
+        new WebClient(options.botToken, {
+          slackApiUrl: normalizeSlackApiUrl(options.slackApiUrl),
+          retryConfig: { retries: 0 },
+          rejectRateLimitedCalls: true,
+          timeout: options.timeoutMs ?? 30_000,
+          logger: quietLogger,
+        }),
+    ));
   const gate = createRateLimitGate();
   return {
     client,
     async call<T>(method: string, args: SlackArgs, channel = "") {
       gate.check(method, channel);
       try {
-        return (await client.apiCall(method, args)) as T;
+        return (await (await client()).apiCall(method, args)) as T;
       } catch (thrown) {
         const error: ChannelSendError = toSendError(method, thrown);
         if (error.kind === "rate-limited") gate.limited(method, channel, error.options.retryAfterMs ?? 1_000);

@@ -6,7 +6,6 @@
  * acknowledgement is lost is delivered again by Slack and dropped by the event router.
  */
 import type { ChannelContext } from "@claw/channels";
-import { SocketModeClient } from "@slack/socket-mode";
 import { normalizeSlackApiUrl, quietLogger } from "../api/slack-api.js";
 import type { EventRouter, SlackEventCallback } from "../inbound/event-router.js";
 import { settledOrDeadline } from "./ack-deadline.js";
@@ -39,6 +38,8 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
 /** Connects; resolves once Slack said hello. `stop()` disconnects without reconnecting. */
 export async function startSocketMode(options: SocketModeOptions): Promise<{ stop(): Promise<void> }> {
   const { ctx, router } = options;
+  // Loaded here, not at import: the SDK and its WebSocket stack cost ~20 MB and ~0.4 s to load.
+  const { SocketModeClient } = await import("@slack/socket-mode");
   const client = new SocketModeClient({
     appToken: options.appToken,
     logger: quietLogger,
