@@ -2,7 +2,9 @@
  * Idle memory of the gateway process with a Slack account connected over Socket Mode (to the
  * fake Slack in this process), against the same gateway with no channel configured: VmRSS 2 s
  * after listening, median of interleaved rounds. The issue's budget for all three chat channels
- * together is 100 MB; this row reports Slack's part. Runs against the built dist.
+ * together is 100 MB; this row reports Slack's part (the SDK loads only when an account starts,
+ * so the baseline carries none of it; most of the share is `@slack/socket-mode`'s undici).
+ * Runs against the built dist.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
