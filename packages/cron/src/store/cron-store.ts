@@ -3,7 +3,8 @@
  * included) and one row per run. A run row is unique per (job, due time), so a due time can be
  * claimed only once, across restarts too.
  */
-import { Value } from "typebox/value";
+import { createRequire } from "node:module";
+import type { Value as ValueModule } from "typebox/value";
 import { CronJob, type CronRun, type CronRunStatus, type DeliveryStatus } from "../schema/job.js";
 import type { SqliteDatabase } from "./sqlite.js";
 
@@ -99,6 +100,13 @@ const toRun = (row: RunRow): CronRun => ({
   ...(row.delivery_error !== null ? { deliveryError: row.delivery_error } : {}),
 });
 
+// typebox/value is ~140 modules: loaded by the first stored job read, not by every gateway start.
+let valueModule: typeof ValueModule | undefined;
+function typeboxValue(): typeof ValueModule {
+  valueModule ??= (createRequire(import.meta.url)("typebox/value") as { Value: typeof ValueModule }).Value;
+  return valueModule;
+}
+
 function parseJob(text: string): CronJob | string {
   let value: unknown;
   try {
@@ -106,6 +114,7 @@ function parseJob(text: string): CronJob | string {
   } catch (error) {
     return `not JSON (${error instanceof Error ? error.message : String(error)})`;
   }
+  const Value = typeboxValue();
   if (!Value.Check(CronJob, value)) {
     const first = Value.Errors(CronJob, value)[0];
     return `does not match the job schema${first ? ` at ${first.instancePath || "/"}: ${first.message}` : ""}`;

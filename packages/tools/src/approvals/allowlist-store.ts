@@ -6,9 +6,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import { writeConfigFile } from "@claw/config";
 import Type, { type Static } from "typebox";
-import Value from "typebox/value";
+import type { Value as ValueModule } from "typebox/value";
 import type { AllowlistEntry } from "./exec-policy.js";
 
 const Entry = Type.Object({
@@ -29,6 +30,13 @@ const ApprovalsFile = Type.Object({
   ),
 });
 type ApprovalsFile = Static<typeof ApprovalsFile>;
+
+// typebox/value is ~140 modules: loaded when the file is first read, not by every gateway start.
+let valueModule: typeof ValueModule | undefined;
+function typeboxValue(): typeof ValueModule {
+  valueModule ??= (createRequire(import.meta.url)("typebox/value") as { Value: typeof ValueModule }).Value;
+  return valueModule;
+}
 
 export class AllowlistFileError extends Error {
   override name = "AllowlistFileError";
@@ -108,6 +116,7 @@ export class ExecAllowlistStore {
         `${this.path} is not valid JSON (${(error as Error).message}); fix or remove it — it was left as it is.`,
       );
     }
+    const Value = typeboxValue();
     if (!Value.Check(ApprovalsFile, parsed)) {
       const first = [...Value.Errors(ApprovalsFile, parsed)][0];
       throw new AllowlistFileError(
