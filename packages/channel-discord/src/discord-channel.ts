@@ -20,7 +20,7 @@ import {
   Routes,
 } from "discord.js";
 import { toSendError } from "./errors.js";
-import { backfillAll } from "./inbound/backfill.js";
+import { backfillChannels, backfillPlan } from "./inbound/backfill.js";
 import { createChannelPlaces } from "./inbound/channel-places.js";
 import { downloadAttachment } from "./inbound/download-attachment.js";
 import { type Envelope, envelopeOf } from "./inbound/envelope.js";
@@ -138,16 +138,40 @@ export function createDiscordChannel(options: DiscordChannelOptions): DiscordCha
     discord.ws.on(GatewayDispatchEvents.MessageCreate, (data: GatewayMessageCreateDispatchData) => {
       if (!stopped) void inbound.push(envelopeOf(data, true));
     });
-    discord.on(Events.ShardReady, () => {
-      if (stopped) return;
-      ctx.setConnected(true);
-      backfillAll(places.guildTextChannels(), { rest, sequencer: inbound, log: ctx.log, signal: ctx.signal }).then(
-        (count) => count > 0 && ctx.log("info", `discord: backfilled ${count} messages after a fresh session`),
+    // Where a fresh session must read back from: the last ids seen when the old session ended
+    // (or, on start, when the last run stopped). Taken before the new session's messages arrive.
+    let endedAt = inbound.snapshot();
+    let planned = new Set<string>();
+    const backfill = (channels: readonly string[]) => {
+      const plan = backfillPlan(endedAt, channels.filter((id) => !planned.has(id)));
+      for (const step of plan) planned.add(step.id);
+      if (plan.length === 0) return;
+      backfillChannels(plan, { rest, sequencer: inbound, log: ctx.log, signal: ctx.signal }).then(
+        (count) => count > 0 && ctx.log("info", `discord: read back ${count} messages the gateway did not replay`),
         (error: unknown) => ctx.log("error", `discord: backfill failed: ${String(error)}`),
       );
+    };
+    discord.ws.on(GatewayDispatchEvents.Ready, () => {
+      if (stopped) return;
+      planned = new Set();
+      backfill([...endedAt.keys()]);
     });
-    discord.on(Events.ShardResume, () => !stopped && ctx.setConnected(true));
-    discord.on(Events.ShardReconnecting, () => !stopped && ctx.setConnected(false, "gateway reconnecting"));
+    discord.on(Events.ShardReady, () => {
+      if (stopped) return;
+      ctx.log("info", "discord: gateway session ready (identified)");
+      ctx.setConnected(true);
+      backfill(places.guildTextChannels());
+    });
+    discord.on(Events.ShardResume, (_shard, replayed) => {
+      if (stopped) return;
+      ctx.log("info", `discord: gateway session resumed (${replayed} events replayed)`);
+      ctx.setConnected(true);
+    });
+    discord.on(Events.ShardReconnecting, () => {
+      if (stopped) return;
+      endedAt = inbound.snapshot();
+      ctx.setConnected(false, "gateway reconnecting");
+    });
     discord.on(Events.ShardError, (error) => ctx.log("warn", `discord: gateway error: ${error.message}`));
     discord.on(Events.ShardDisconnect, (event) => {
       if (stopped) return;

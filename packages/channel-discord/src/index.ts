@@ -41,6 +41,6 @@ export {
   type InboundSequencer,
   LAST_SEEN_KEY,
 } from "./inbound/inbound-sequencer.js";
-export { backfillAll, backfillChannel, type BackfillOptions } from "./inbound/backfill.js";
+export { backfillChannel, backfillChannels, type BackfillOptions, backfillPlan } from "./inbound/backfill.js";
 export { createChannelPlaces, placeOf } from "./inbound/channel-places.js";
 export { downloadAttachment } from "./inbound/download-attachment.js";

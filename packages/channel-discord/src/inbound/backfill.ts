@@ -1,9 +1,9 @@
 /**
  * After a fresh gateway session (INVALID_SESSION, or a restart) the gateway replays nothing:
- * every channel with a last-seen message id is read back from REST from that id on, oldest
- * first, through the sequencer (so ids already handled are skipped and live messages wait their
- * turn). Guild channels the bot sees but never heard from are read from the newest id handled
- * anywhere (snowflakes carry their time). A channel that cannot be read is logged, never silent.
+ * every channel is read back from REST from the last message id seen there when the old session
+ * ended, oldest first, through the sequencer (so ids already handled are skipped). Guild
+ * channels the bot sees but never heard from are read from the newest id seen anywhere by then
+ * (snowflakes carry their time). A channel that cannot be read is logged, never silent.
  */
 import type { ChannelContext } from "@claw/channels";
 import { DiscordAPIError, type REST, Routes } from "discord.js";
@@ -26,22 +26,28 @@ export interface BackfillOptions {
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+    const wake = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", wake);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", wake, { once: true });
   });
 
-/** Reads one channel from its last-seen id (or `from`) to now; returns how many messages came back. */
+/** Reads one channel from `from` (exclusive) to now; returns how many messages came back. */
 export async function backfillChannel(channelId: string, from: string, options: BackfillOptions): Promise<number> {
   const pageSize = String(options.pageSize ?? 100);
   let count = 0;
   await options.sequencer.exclusive(channelId, async (accept) => {
-    let cursor = options.sequencer.lastSeen(channelId) ?? from;
+    let cursor = from;
     for (let attempt = 1; !options.signal.aborted; ) {
       let page: InboundMessage[];
       try {
         page = (await options.rest.get(Routes.channelMessages(channelId), {
           query: new URLSearchParams({ after: cursor, limit: pageSize }),
-          signal: options.signal,
         })) as InboundMessage[];
       } catch (error) {
         if (options.signal.aborted) return;
@@ -71,18 +77,25 @@ export async function backfillChannel(channelId: string, from: string, options: 
   return count;
 }
 
+/** Where each channel's backfill starts: its id when the old session ended, else that moment's newest id. */
+export function backfillPlan(
+  endedAt: ReadonlyMap<string, string>,
+  channels: readonly string[],
+): { id: string; from: string }[] {
+  const watermark = [...endedAt.values()].sort(compareSnowflakes).at(-1);
+  if (watermark === undefined) return []; // a first start: nothing was missed yet
+  return channels.map((id) => ({ id, from: endedAt.get(id) ?? watermark }));
+}
+
 /**
  * @example
- * client.on("shardReady", () => void backfillAll(places.guildTextChannels(), options));
+ * await backfillChannels(backfillPlan(sequencer.snapshot(), [...]), { rest, sequencer, log, signal });
  */
-export async function backfillAll(guildChannels: readonly string[], options: BackfillOptions): Promise<number> {
-  const watermark = options.sequencer.watermark();
-  if (watermark === undefined) return 0; // a first start: nothing was missed yet
-  const known = options.sequencer.knownChannels();
-  const work = [...new Set([...known, ...guildChannels])].map((id) => ({
-    id,
-    from: options.sequencer.lastSeen(id) ?? watermark,
-  }));
+export async function backfillChannels(
+  plan: readonly { id: string; from: string }[],
+  options: BackfillOptions,
+): Promise<number> {
+  const work = [...plan];
   let total = 0;
   const workers = Array.from({ length: Math.min(options.concurrency ?? 4, work.length) }, async () => {
     for (let next = work.shift(); next && !options.signal.aborted; next = work.shift())

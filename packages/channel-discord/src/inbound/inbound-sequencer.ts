@@ -35,10 +35,8 @@ export interface InboundSequencer<M extends { id: string; channel_id: string }> 
   exclusive(channelId: string, work: (accept: (message: M) => Promise<void>) => Promise<void>): Promise<void>;
   /** The newest handled message id of a channel. */
   lastSeen(channelId: string): string | undefined;
-  /** Channels with a last-seen id. */
-  knownChannels(): string[];
-  /** The newest message id handled on any channel (a point in time, as snowflakes carry one). */
-  watermark(): string | undefined;
+  /** A copy of every channel's last-seen id, as of now. */
+  snapshot(): Map<string, string>;
   /** Resolves when every queued piece of work is done. */
   idle(): Promise<void>;
 }
@@ -118,8 +116,7 @@ export function createInboundSequencer<M extends { id: string; channel_id: strin
     push: (message) => inTurn(message.channel_id, () => accept(message)),
     exclusive: (channelId, work) => inTurn(channelId, () => work(accept)),
     lastSeen: (channelId) => lastSeen.get(channelId),
-    knownChannels: () => [...lastSeen.keys()],
-    watermark: () => [...lastSeen.values()].sort(compareSnowflakes).at(-1),
+    snapshot: () => new Map(lastSeen),
     async idle() {
       while (turns.size > 0) await Promise.all([...turns.values()]);
     },

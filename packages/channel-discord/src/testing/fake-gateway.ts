@@ -136,7 +136,8 @@ export class FakeGateway {
           session = found;
           found.socket = socket;
           for (const missed of found.log) if (missed.s > seq) send(socket, missed);
-          this.emit(found, "RESUMED", {});
+          // RESUMED ends the replay; it is not itself replayed by a later resume.
+          send(socket, { op: 0, s: found.seq, t: "RESUMED", d: {} });
           return;
         }
         default:
