@@ -10,6 +10,7 @@ import type { AccessSettings, Channel, ChannelAccountSpec } from "@claw/channels
 import type { ClawConfig } from "@claw/config";
 import { normalizeAccountId } from "@claw/ids";
 import { slackAccounts } from "./slack-accounts.js";
+import { discordAccounts } from "./discord-accounts.js";
 
 type ChannelsConfig = ClawConfig["channels"];
 type TelegramConfig = NonNullable<ChannelsConfig["telegram"]>;
@@ -28,7 +29,7 @@ export interface ConfiguredAccount {
 }
 
 /** Labels shown by `channels.status`, by channel id. */
-export const CHANNEL_LABELS: Readonly<Record<string, string>> = { telegram: "Telegram", slack: "Slack" };
+export const CHANNEL_LABELS: Readonly<Record<string, string>> = { telegram: "Telegram", slack: "Slack", discord: "Discord" };
 
 /** The fields of a channel account that decide who may talk to it. */
 type AccessFields = Pick<TelegramAccountConfig, "dmPolicy" | "groupPolicy" | "allowFrom" | "groups">;
@@ -51,7 +52,10 @@ export function accountsOf<Section extends { accounts?: Record<string, object> }
 ): [string, Omit<Section, "accounts"> & { name?: string }][] {
   const { accounts, ...base } = section;
   if (!accounts || Object.keys(accounts).length === 0) return [["default", base]];
-  return Object.entries(accounts).map(([id, account]) => [normalizeAccountId(id), { ...base, ...account }]);
+  return Object.entries(accounts).map(([id, account]) => [
+    normalizeAccountId(id),
+    { ...base, ...account } as Omit<Section, "accounts"> & { name?: string },
+  ]);
 }
 
 function telegramToken(
@@ -125,6 +129,7 @@ function telegramAccounts(config: ClawConfig, context: ChannelAccountsContext): 
 const PLATFORMS: readonly ((config: ClawConfig, context: ChannelAccountsContext) => ConfiguredAccount[])[] = [
   telegramAccounts,
   slackAccounts,
+  discordAccounts,
 ];
 
 export function configuredAccounts(config: ClawConfig, context: ChannelAccountsContext): ConfiguredAccount[] {
