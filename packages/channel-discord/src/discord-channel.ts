@@ -35,6 +35,8 @@ import {
 import { createDiscordOutbound, type OutboundFile } from "./outbound/discord-outbound.js";
 
 export const DISCORD_TEXT_LIMIT = 2000;
+/** Lines per message before a reply is cut (a soft cap that keeps tall replies readable). */
+export const DEFAULT_MAX_LINES_PER_MESSAGE = 17;
 export const DEFAULT_REST_API = "https://discord.com/api";
 
 /** The gateway intents the channel asks for: guilds (channel cache), guild messages, DMs, message content. */
@@ -50,6 +52,8 @@ export interface DiscordChannelOptions {
   accountId?: string;
   /** REST base URL (discord.js `rest.api`, default https://discord.com/api); the gateway URL comes from `GET /gateway/bot` there. */
   restApi?: string;
+  /** Soft cap on lines per message (default 17); the outbox cuts taller chunks. */
+  maxLinesPerMessage?: number;
   /** Where inbound attachments are saved; omit to not download them. */
   mediaDir?: string;
   /** Largest attachment downloaded (default 25 MB). */
@@ -188,6 +192,7 @@ export function createDiscordChannel(options: DiscordChannelOptions): DiscordCha
     capabilities: {
       chatTypes: ["direct", "channel"],
       maxTextLength: DISCORD_TEXT_LIMIT,
+      maxLinesPerMessage: options.maxLinesPerMessage ?? DEFAULT_MAX_LINES_PER_MESSAGE,
       markdown: "markdown",
       threads: true,
       reactions: true,

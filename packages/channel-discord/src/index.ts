@@ -8,6 +8,7 @@
 // Commonly used: the channel and its limits.
 export {
   createDiscordChannel,
+  DEFAULT_MAX_LINES_PER_MESSAGE,
   DEFAULT_REST_API,
   DISCORD_INTENTS,
   DISCORD_TEXT_LIMIT,

@@ -63,6 +63,7 @@ export async function startLayer(options: LayerOptions) {
     store: openOutboxStore(db),
     send: (...args) => (manager as NonNullable<typeof manager>).send(...args),
     textLimit: (...args) => (manager as NonNullable<typeof manager>).textLimit(...args),
+    lineLimit: (...args) => (manager as NonNullable<typeof manager>).lineLimit(...args),
     retry: { minDelayMs: 20, maxDelayMs: 200 },
   });
   const pipeline = createChannelPipeline({

@@ -11,6 +11,8 @@ import { FakeDiscord } from "../src/testing/index.js";
 import { until } from "./layer.js";
 
 const PERSON = "200000000000000042";
+/** Chunks are cut at paragraphs and at 17 lines, so compare text with blank lines folded. */
+const folded = (text: string) => text.replace(/\n+/g, "\n");
 const REPLY = Array.from(
   { length: 90 },
   (_, i) => `Paragraph ${i}: ${"steady words ".repeat(8).trim()}.`,
@@ -86,14 +88,14 @@ describe("SIGKILL between the reply and Discord's acknowledgement", () => {
       const second = await startProcess(fake, stateDir);
       children.push(second);
       await until(
-        () => fake.sent.map((m) => m.content).join("\n\n").length >= REPLY.length,
+        () => fake.sent.map((m) => m.content).join("\n").length >= folded(REPLY).length,
         15_000,
         "the whole reply",
       );
       await new Promise((resolve) => setTimeout(resolve, 300));
       const texts = fake.sent.map((m) => m.content);
       expect(new Set(texts).size).toBe(texts.length);
-      expect(texts.join("\n\n")).toBe(REPLY);
+      expect(folded(texts.join("\n"))).toBe(folded(REPLY));
       expect(fake.sent.every((m) => m.channelId === asked.channel_id && m.content.length <= 2000)).toBe(true);
     },
     40_000,

@@ -41,7 +41,7 @@ describe("normalizeMessage", () => {
       "a reply to the bot counts as a mention and keeps the reference",
       message({
         type: 19,
-        message_reference: { message_id: "50" },
+        message_reference: { message_id: "50", channel_id: "7" },
         referenced_message: { author: { id: "9" } } as APIMessage,
       }),
       { kind: "guild-channel", guildId: "1" } as const,

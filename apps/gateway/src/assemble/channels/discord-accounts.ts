@@ -37,6 +37,7 @@ export function discordAccounts(config: ClawConfig, context: ChannelAccountsCont
         token: credential.token,
         accountId,
         restApi,
+        ...(account.maxLinesPerMessage ? { maxLinesPerMessage: account.maxLinesPerMessage } : {}),
         mediaDir: join(context.mediaDir, "discord"),
         ...(account.mediaMaxMb !== undefined
           ? { mediaMaxBytes: Math.round(account.mediaMaxMb * 1024 * 1024) }
