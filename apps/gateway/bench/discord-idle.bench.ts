@@ -30,7 +30,9 @@ async function idleRss(fake: FakeDiscord | undefined): Promise<number | undefine
   const home = mkdtempSync(join(tmpdir(), "claw-dc-idle-"));
   try {
     mkdirSync(join(home, ".claw"), { recursive: true });
-    const channels = fake ? { discord: { token: fake.token, rest: { api: fake.restApi }, dmPolicy: "open" } } : {};
+    const channels = fake
+      ? { discord: { token: fake.token, rest: { api: fake.restApi }, dmPolicy: "open" } }
+      : {};
     writeFileSync(join(home, ".claw", "claw.json"), JSON.stringify({ channels }));
     const gateway = spawnGateway(process.execPath, home);
     await listeningUrl(gateway, 60_000);

@@ -14,16 +14,28 @@ import { afterEach, describe, expect, it } from "vitest";
 const PERSON = "200000000000000042";
 /** Chunks are cut at paragraphs and at 17 lines, so compare text with blank lines folded. */
 const folded = (text: string) => text.replace(/\n+/g, "\n");
-const REPLY = Array.from({ length: 40 }, (_, i) => `Paragraph ${i}: ${"steady words ".repeat(8).trim()}.`).join(
-  "\n\n",
-);
+const REPLY = Array.from(
+  { length: 40 },
+  (_, i) => `Paragraph ${i}: ${"steady words ".repeat(8).trim()}.`,
+).join("\n\n");
 
 function startGateway(fake: FakeDiscord, stateDir: string): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    ["--conditions=@claw/source", "--import", "tsx", join(import.meta.dirname, "fixtures", "discord-gateway.ts")],
+    [
+      "--conditions=@claw/source",
+      "--import",
+      "tsx",
+      join(import.meta.dirname, "fixtures", "discord-gateway.ts"),
+    ],
     {
-      env: { ...process.env, FAKE_REST_API: fake.restApi, FAKE_TOKEN: fake.token, STATE_DIR: stateDir, REPLY_TEXT: REPLY },
+      env: {
+        ...process.env,
+        FAKE_REST_API: fake.restApi,
+        FAKE_TOKEN: fake.token,
+        STATE_DIR: stateDir,
+        REPLY_TEXT: REPLY,
+      },
       stdio: ["ignore", "pipe", "inherit"],
     },
   );
@@ -78,7 +90,9 @@ describe("gateway SIGKILL mid-delivery to Discord", () => {
     const texts = discord.sent.map((m) => m.content);
     expect(new Set(texts).size).toBe(texts.length);
     expect(folded(texts.join("\n"))).toBe(folded(REPLY));
-    expect(discord.sent.every((m) => m.channelId === asked.channel_id && m.content.length <= 2000)).toBe(true);
+    expect(discord.sent.every((m) => m.channelId === asked.channel_id && m.content.length <= 2000)).toBe(
+      true,
+    );
     expect(discord.calls.get("history") ?? 0).toBeGreaterThan(0);
   }, 60_000);
 });

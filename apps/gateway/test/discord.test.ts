@@ -45,7 +45,9 @@ describe("gateway with Discord", () => {
     const requestId = list.requests[0]?.requestId as string;
     await client.request("channels.pairing.approve", { channel: "discord", accountId: "default", requestId });
     fake.dm(ALICE, "now?");
-    await until(() => fake.sent.some((m) => m.content === "Hello from Claw." && m.channelId === asked.channel_id));
+    await until(() =>
+      fake.sent.some((m) => m.content === "Hello from Claw." && m.channelId === asked.channel_id),
+    );
 
     const status = await client.request("channels.status", { probe: true });
     expect(status.channelLabels).toMatchObject({ discord: "Discord" });

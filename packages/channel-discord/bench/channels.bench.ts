@@ -27,7 +27,11 @@ const db = openSqliteDatabase(join(stateDir, "state.db"));
 db.pragma("journal_mode = WAL");
 db.pragma("synchronous = NORMAL");
 
-const faux = createFauxProvider(["ok"], { provider: "faux", whenExhausted: "repeat-last", recordCalls: false });
+const faux = createFauxProvider(["ok"], {
+  provider: "faux",
+  whenExhausted: "repeat-last",
+  recordCalls: false,
+});
 const models = new Map<string, Model>([["faux/faux-1", faux.model]]);
 const runtime = createAgentRuntime({
   agents: [{ id: "main", model: { primary: "faux/faux-1" }, tools: [], systemPrompt: "Bench." }],

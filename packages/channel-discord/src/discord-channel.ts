@@ -147,11 +147,15 @@ export function createDiscordChannel(options: DiscordChannelOptions): DiscordCha
     let endedAt = inbound.snapshot();
     let planned = new Set<string>();
     const backfill = (channels: readonly string[]) => {
-      const plan = backfillPlan(endedAt, channels.filter((id) => !planned.has(id)));
+      const plan = backfillPlan(
+        endedAt,
+        channels.filter((id) => !planned.has(id)),
+      );
       for (const step of plan) planned.add(step.id);
       if (plan.length === 0) return;
       backfillChannels(plan, { rest, sequencer: inbound, log: ctx.log, signal: ctx.signal }).then(
-        (count) => count > 0 && ctx.log("info", `discord: read back ${count} messages the gateway did not replay`),
+        (count) =>
+          count > 0 && ctx.log("info", `discord: read back ${count} messages the gateway did not replay`),
         (error: unknown) => ctx.log("error", `discord: backfill failed: ${String(error)}`),
       );
     };

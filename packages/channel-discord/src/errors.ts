@@ -27,7 +27,9 @@ export function toSendError(error: unknown): ChannelSendError {
   }
   if (error instanceof HTTPError) {
     const kind = error.status >= 500 ? "unavailable" : "rejected";
-    return new ChannelSendError(kind, `discord: HTTP ${error.status} ${error.message}`, { status: error.status });
+    return new ChannelSendError(kind, `discord: HTTP ${error.status} ${error.message}`, {
+      status: error.status,
+    });
   }
   return new ChannelSendError(
     "network",

@@ -24,7 +24,11 @@ export {
 } from "./access/guild-settings.js";
 
 // Outbound and errors, for other Discord code.
-export { createDiscordOutbound, type DiscordOutbound, type OutboundFile } from "./outbound/discord-outbound.js";
+export {
+  createDiscordOutbound,
+  type DiscordOutbound,
+  type OutboundFile,
+} from "./outbound/discord-outbound.js";
 export { toSendError } from "./errors.js";
 
 // Advanced: the inbound pieces (normalising, ordering, backfill).

@@ -31,9 +31,10 @@ describe("discord end to end", () => {
 
   it("pairing: an unknown DM gets a code; after approval the reply arrives chunked within 2000, with typing", async () => {
     const discord = await fake();
-    const long = Array.from({ length: 60 }, (_, i) => `Paragraph ${i}: ${"lorem ipsum ".repeat(8).trim()}.`).join(
-      "\n\n",
-    );
+    const long = Array.from(
+      { length: 60 },
+      (_, i) => `Paragraph ${i}: ${"lorem ipsum ".repeat(8).trim()}.`,
+    ).join("\n\n");
     const env = await layer({
       fakes: [discord],
       reply: (call) => (lastUserText(call.context.messages) === "long please" ? long : "short"),
@@ -76,7 +77,10 @@ describe("discord end to end", () => {
     });
     expect(discord.textsIn(thread)).toEqual(["seen: @claw_test_bot in a thread"]);
     const keys = (await env.runtime.sessions.list()).map((s) => s.sessionKey).sort();
-    expect(keys).toEqual([`agent:main:discord:channel:${general}`, `agent:main:discord:channel:${general}:thread:${thread}`]);
+    expect(keys).toEqual([
+      `agent:main:discord:channel:${general}`,
+      `agent:main:discord:channel:${general}:thread:${thread}`,
+    ]);
   });
 
   it("mention gating per guild and channel through channels.discord.guilds", async () => {
@@ -131,13 +135,22 @@ describe("discord end to end", () => {
     for (const id of channelIds) discord.post(id, BOB, `to ${id}`, { mention: true });
     await until(() => discord.sent.length === 3 && env.outbox.pending() === 0, 8_000, "both replies");
     expect(Date.now() - limitedAt).toBeGreaterThanOrEqual(900);
-    expect(discord.sent.slice(1).map((m) => m.channelId).sort()).toEqual([...channelIds].sort());
+    expect(
+      discord.sent
+        .slice(1)
+        .map((m) => m.channelId)
+        .sort(),
+    ).toEqual([...channelIds].sort());
   });
 
   it("downloads inbound attachments within the size limit and refuses larger ones", async () => {
     const discord = await fake();
     const inbox = join(tmpdir(), `claw-dc-inbox-${Date.now()}`);
-    await layer({ fakes: [discord], access: { dmPolicy: "open" }, discord: { mediaDir: inbox, mediaMaxBytes: 1_000 } });
+    await layer({
+      fakes: [discord],
+      access: { dmPolicy: "open" },
+      discord: { mediaDir: inbox, mediaMaxBytes: 1_000 },
+    });
     const small = discord.addAttachment("notes.txt", Buffer.from("hello file"), "text/plain");
     discord.dm(ALICE, "see attached", { attachments: [small] });
     await until(() => discord.sent.length === 1, 5_000, "the reply");
@@ -164,9 +177,15 @@ describe("discord end to end", () => {
     await channel.send({ ...target, thread: { kind: "thread", id: threadId } }, "from the subagent");
     expect(discord.edits).toEqual([{ channelId: general, messageId, content: "final" }]);
     expect(discord.reactions).toEqual([{ channelId: general, messageId, emoji: "👍" }]);
-    expect(discord.sent.find((m) => m.files)).toMatchObject({ content: "here it is", files: [{ name: "report.txt", size: 6 }] });
+    expect(discord.sent.find((m) => m.files)).toMatchObject({
+      content: "here it is",
+      files: [{ name: "report.txt", size: 6 }],
+    });
     expect(discord.textsIn(threadId)).toEqual(["from the subagent"]);
-    await expect(channel.send(target, "x".repeat(2001))).rejects.toMatchObject({ kind: "rejected", options: { status: 400 } });
+    await expect(channel.send(target, "x".repeat(2001))).rejects.toMatchObject({
+      kind: "rejected",
+      options: { status: 400 },
+    });
   });
 
   it("a bad token shows in status and restarts with backoff without touching the other bot", async () => {

@@ -74,7 +74,10 @@ describe("discord inbound under gateway faults", () => {
         discord.gateway.invalidateSessions();
       }
       if (i === 950) {
-        await until(() => discord.gateway.counts.identifies >= 2 && received.length >= 900, "a fresh session");
+        await until(
+          () => discord.gateway.counts.identifies >= 2 && received.length >= 900,
+          "a fresh session",
+        );
         run.abort();
         await channel.stop();
       }

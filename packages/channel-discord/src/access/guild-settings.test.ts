@@ -19,7 +19,11 @@ describe("discordGroupSettings", () => {
   it.each([
     ["a channel under the guild's * channel", at("g1", "c1"), { requireMention: false, allowFrom: ["u1"] }],
     ["a listed channel overrides *", at("g1", "c2"), { requireMention: true, allowFrom: ["u1"] }],
-    ["a thread inherits its parent, then its own entry", at("g1", "c2", "t9"), { requireMention: true, allowFrom: ["u1"], enabled: false }],
+    [
+      "a thread inherits its parent, then its own entry",
+      at("g1", "c2", "t9"),
+      { requireMention: true, allowFrom: ["u1"], enabled: false },
+    ],
     ["an unlisted guild falls back to the * guild", at("g7", "c1"), { requireMention: true }],
     ["a DM has no guild settings", at(undefined, "c1"), undefined],
   ] as const)("%s", (_name, message, expected) => {

@@ -7,8 +7,8 @@
  */
 import type { ChannelContext } from "@claw/channels";
 import { DiscordAPIError, type REST, Routes } from "discord.js";
-import { compareSnowflakes, type InboundSequencer } from "./inbound-sequencer.js";
 import { type Envelope, envelopeOf } from "./envelope.js";
+import { compareSnowflakes, type InboundSequencer } from "./inbound-sequencer.js";
 import type { InboundMessage } from "./normalize.js";
 
 export interface BackfillOptions {
@@ -38,7 +38,11 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 /** Reads one channel from `from` (exclusive) to now; returns how many messages came back. */
-export async function backfillChannel(channelId: string, from: string, options: BackfillOptions): Promise<number> {
+export async function backfillChannel(
+  channelId: string,
+  from: string,
+  options: BackfillOptions,
+): Promise<number> {
   const pageSize = String(options.pageSize ?? 100);
   let count = 0;
   await options.sequencer.exclusive(channelId, async (accept) => {

@@ -30,7 +30,8 @@ export async function downloadAttachment(
     const response = await (options.fetch ?? fetch)(candidate.url, {
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    if (!response.ok || !response.body) return { ...base, skipped: `download failed: HTTP ${response.status}` };
+    if (!response.ok || !response.body)
+      return { ...base, skipped: `download failed: HTTP ${response.status}` };
     const chunks: Uint8Array[] = [];
     let size = 0;
     for await (const chunk of response.body) {

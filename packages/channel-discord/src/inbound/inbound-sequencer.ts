@@ -53,7 +53,10 @@ function loadLastSeen(state: ChannelContext["state"], log: ChannelContext["log"]
       ),
     );
   } catch (error) {
-    log("warn", `discord: ignoring unreadable ${LAST_SEEN_KEY} state (${String(error)}); no backfill this time`);
+    log(
+      "warn",
+      `discord: ignoring unreadable ${LAST_SEEN_KEY} state (${String(error)}); no backfill this time`,
+    );
     return new Map();
   }
 }

@@ -23,7 +23,11 @@ describe("normalizeMessage", () => {
       "a DM: the author is the peer",
       message(),
       { kind: "dm" } as const,
-      { peer: { kind: "direct", id: "5" }, sender: { id: "5", username: "alice", name: "Alice" }, messageId: "100" },
+      {
+        peer: { kind: "direct", id: "5" },
+        sender: { id: "5", username: "alice", name: "Alice" },
+        messageId: "100",
+      },
     ],
     [
       "a guild channel without a mention",
@@ -65,9 +69,18 @@ describe("normalizeMessage", () => {
   });
 
   it("classifies attachments by content type", () => {
-    const attachment = (content_type: string) => ({ id: "1", filename: "f", size: 3, url: "u", proxy_url: "u", content_type });
+    const attachment = (content_type: string) => ({
+      id: "1",
+      filename: "f",
+      size: 3,
+      url: "u",
+      proxy_url: "u",
+      content_type,
+    });
     expect(
-      attachmentsOf({ attachments: ["image/png", "audio/ogg", "video/mp4", "application/pdf"].map(attachment) }).map((a) => a.kind),
+      attachmentsOf({
+        attachments: ["image/png", "audio/ogg", "video/mp4", "application/pdf"].map(attachment),
+      }).map((a) => a.kind),
     ).toEqual(["photo", "audio", "video", "document"]);
   });
 });

@@ -98,7 +98,12 @@ export function normalizeMessage(
   if (place.kind === "dm") return { ...common, peer: { kind: "direct", id: author.id } };
   const mentioned = mentionsBot(message, bot);
   if (place.kind === "guild-channel")
-    return { ...common, peer: { kind: "channel", id: message.channel_id }, guildId: place.guildId, mentioned };
+    return {
+      ...common,
+      peer: { kind: "channel", id: message.channel_id },
+      guildId: place.guildId,
+      mentioned,
+    };
   return {
     ...common,
     peer: { kind: "channel", id: place.parentId },

@@ -55,7 +55,9 @@ export function createDiscordOutbound(rest: REST): DiscordOutbound {
     if (target.peer.kind !== "direct") return target.peer.id;
     const known = dmChannels.get(target.peer.id);
     if (known) return known;
-    const dm = (await rest.post(Routes.userChannels(), { body: { recipient_id: target.peer.id } })) as APIChannel;
+    const dm = (await rest.post(Routes.userChannels(), {
+      body: { recipient_id: target.peer.id },
+    })) as APIChannel;
     dmChannels.set(target.peer.id, dm.id);
     return dm.id;
   };

@@ -20,7 +20,16 @@ export interface SentMessage {
 }
 
 /** REST operations faults can be injected into. */
-export type RestOperation = "send" | "edit" | "react" | "typing" | "history" | "gateway" | "me" | "dm" | "thread";
+export type RestOperation =
+  | "send"
+  | "edit"
+  | "react"
+  | "typing"
+  | "history"
+  | "gateway"
+  | "me"
+  | "dm"
+  | "thread";
 
 export interface FakeDiscordOptions {
   token?: string;
@@ -82,11 +91,13 @@ export class FakeDiscord {
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
       void this.route(req, res).catch((error: unknown) => {
-        if (!res.headersSent) json(res, 500, { message: `500: Internal Server Error (${String(error)})`, code: 0 });
+        if (!res.headersSent)
+          json(res, 500, { message: `500: Internal Server Error (${String(error)})`, code: 0 });
       });
     });
     this.server.on("upgrade", (req, socket, head) => {
-      if (new URL(req.url ?? "/", "http://x").pathname === "/gateway") this.gateway.upgrade(req, socket, head);
+      if (new URL(req.url ?? "/", "http://x").pathname === "/gateway")
+        this.gateway.upgrade(req, socket, head);
       else socket.destroy();
     });
     await new Promise<void>((resolve) => this.server?.listen(0, "127.0.0.1", resolve));
@@ -108,7 +119,12 @@ export class FakeDiscord {
     const guildId = this.world.nextId();
     this.world.guilds.set(guildId, { id: guildId, name });
     const channelIds = channelNames.map((channelName) => {
-      const channel: FakeChannel = { id: this.world.nextId(), type: CHANNEL_TYPE.text, name: channelName, guild_id: guildId };
+      const channel: FakeChannel = {
+        id: this.world.nextId(),
+        type: CHANNEL_TYPE.text,
+        name: channelName,
+        guild_id: guildId,
+      };
       this.world.channels.set(channel.id, channel);
       return channel.id;
     });
@@ -160,7 +176,14 @@ export class FakeDiscord {
     const id = this.world.nextId();
     const path = `/attachments/${id}/${filename}`;
     this.files.set(path, content);
-    return { id, filename, size: content.length, url: `${this.url}${path}`, proxy_url: `${this.url}${path}`, content_type: contentType };
+    return {
+      id,
+      filename,
+      size: content.length,
+      url: `${this.url}${path}`,
+      proxy_url: `${this.url}${path}`,
+      content_type: contentType,
+    };
   }
 
   /** The next `times` calls of `operation` fail with `fault` (429 carries `retryAfter` seconds). */
@@ -201,7 +224,9 @@ export class FakeDiscord {
     const message = this.world.addMessage(channel, author, content, extra);
     this.gateway.dispatch("MESSAGE_CREATE", {
       ...message,
-      ...(channel.guild_id ? { member: { roles: [], joined_at: new Date().toISOString(), deaf: false, mute: false, flags: 0 } } : {}),
+      ...(channel.guild_id
+        ? { member: { roles: [], joined_at: new Date().toISOString(), deaf: false, mute: false, flags: 0 } }
+        : {}),
     });
     return message;
   }
@@ -218,7 +243,12 @@ export class FakeDiscord {
   }
 }
 
-export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   if (status === 204) {
     res.writeHead(204, headers).end();
     return;

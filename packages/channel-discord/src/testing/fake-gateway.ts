@@ -46,7 +46,13 @@ export interface GatewayCounts {
 const REPLAY_LIMIT = 10_000;
 
 export class FakeGateway {
-  readonly counts: GatewayCounts = { connections: 0, identifies: 0, resumes: 0, heartbeats: 0, refusedResumes: 0 };
+  readonly counts: GatewayCounts = {
+    connections: 0,
+    identifies: 0,
+    resumes: 0,
+    heartbeats: 0,
+    refusedResumes: 0,
+  };
   private readonly server = new WebSocketServer({ noServer: true });
   private readonly sessions = new Map<string, Session>();
 

@@ -37,7 +37,8 @@ async function readBody(req: IncomingMessage): Promise<Body> {
   const files: Body["files"] = [];
   let payload: Record<string, unknown> = {};
   for (const [key, value] of form) {
-    if (key === "payload_json" && typeof value === "string") payload = JSON.parse(value) as Record<string, unknown>;
+    if (key === "payload_json" && typeof value === "string")
+      payload = JSON.parse(value) as Record<string, unknown>;
     else if (typeof value !== "string") files.push({ name: value.name, size: value.size });
   }
   return { json: payload, files };
@@ -58,8 +59,8 @@ function rateLimited(res: ServerResponse, fault: RestFault): void {
 }
 
 function failWith(res: ServerResponse, fault: RestFault): void {
-  if (fault.status === 429) return rateLimited(res, fault);
-  json(res, fault.status, { message: fault.message ?? `${fault.status}: fake failure`, code: 0 });
+  if (fault.status === 429) rateLimited(res, fault);
+  else json(res, fault.status, { message: fault.message ?? `${fault.status}: fake failure`, code: 0 });
 }
 
 function operationOf(method: string, path: string): RestOperation | undefined {
@@ -75,12 +76,22 @@ function operationOf(method: string, path: string): RestOperation | undefined {
 }
 
 /** Answers one REST request under `/api/v10`. */
-export async function answerRest(fake: FakeDiscord, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+export async function answerRest(
+  fake: FakeDiscord,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
   const path = url.pathname.replace(/^\/api\/v10/, "");
   const method = req.method ?? "GET";
-  if (req.headers.authorization !== `Bot ${fake.token}`) return json(res, 401, { message: "401: Unauthorized", code: 0 });
+  if (req.headers.authorization !== `Bot ${fake.token}`)
+    return json(res, 401, { message: "401: Unauthorized", code: 0 });
   if (Date.now() < fake.globalLimitedUntil)
-    return rateLimited(res, { status: 429, global: true, retryAfter: (fake.globalLimitedUntil - Date.now()) / 1000 });
+    return rateLimited(res, {
+      status: 429,
+      global: true,
+      retryAfter: (fake.globalLimitedUntil - Date.now()) / 1000,
+    });
   const operation = operationOf(method, path);
   if (operation) {
     fake.calls.set(operation, (fake.calls.get(operation) ?? 0) + 1);
@@ -137,7 +148,11 @@ export async function answerRest(fake: FakeDiscord, req: IncomingMessage, res: S
       fake.typing.push(channel.id);
       return json(res, 204, null);
     case "thread":
-      return json(res, 201, fake.world.channelJson(threadUnder(fake, channel, String(body.json.name ?? "thread"))));
+      return json(
+        res,
+        201,
+        fake.world.channelJson(threadUnder(fake, channel, String(body.json.name ?? "thread"))),
+      );
   }
 }
 
@@ -146,20 +161,29 @@ function threadUnder(fake: FakeDiscord, parent: FakeChannel, name: string): Fake
   return fake.world.channels.get(id) as FakeChannel;
 }
 
-async function send(fake: FakeDiscord, channel: FakeChannel, body: Body, req: IncomingMessage, res: ServerResponse) {
+async function send(
+  fake: FakeDiscord,
+  channel: FakeChannel,
+  body: Body,
+  req: IncomingMessage,
+  res: ServerResponse,
+) {
   const content = String(body.json.content ?? "");
   if (content.length > MAX_CONTENT || (content.trim() === "" && body.files.length === 0))
     return json(res, 400, {
       message: "Invalid Form Body",
       code: 50035,
-      errors: { content: { _errors: [{ code: "BASE_TYPE_MAX_LENGTH", message: "Must be 2000 or fewer in length." }] } },
+      errors: {
+        content: { _errors: [{ code: "BASE_TYPE_MAX_LENGTH", message: "Must be 2000 or fewer in length." }] },
+      },
     });
   const bucket = fake.options.sendBucket;
   let headers: Record<string, string> = {};
   if (bucket) {
     const now = Date.now();
     const state = fake.buckets.get(channel.id);
-    const current = state && state.resetAt > now ? state : { remaining: bucket.limit, resetAt: now + bucket.windowMs };
+    const current =
+      state && state.resetAt > now ? state : { remaining: bucket.limit, resetAt: now + bucket.windowMs };
     fake.buckets.set(channel.id, current);
     const resetAfter = ((current.resetAt - now) / 1000).toFixed(3);
     if (current.remaining <= 0) return rateLimited(res, { status: 429, retryAfter: Number(resetAfter) });
@@ -189,5 +213,3 @@ async function send(fake: FakeDiscord, channel: FakeChannel, body: Body, req: In
   });
   json(res, 200, message, headers);
 }
-
-

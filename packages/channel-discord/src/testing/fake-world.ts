@@ -23,7 +23,14 @@ export interface FakeGuild {
 export const CHANNEL_TYPE = { text: 0, dm: 1, publicThread: 11 } as const;
 
 export function userOf(id: string, username = `user${id.slice(-4)}`, bot = false): APIUser {
-  return { id, username, global_name: username, discriminator: "0", avatar: null, ...(bot ? { bot: true } : {}) };
+  return {
+    id,
+    username,
+    global_name: username,
+    discriminator: "0",
+    avatar: null,
+    ...(bot ? { bot: true } : {}),
+  };
 }
 
 export class FakeWorld {
@@ -47,7 +54,9 @@ export class FakeWorld {
 
   /** The DM channel between the bot and a user (opened on first use, as Discord does). */
   dmChannelOf(userId: string): FakeChannel {
-    const found = [...this.channels.values()].find((c) => c.type === CHANNEL_TYPE.dm && c.recipient?.id === userId);
+    const found = [...this.channels.values()].find(
+      (c) => c.type === CHANNEL_TYPE.dm && c.recipient?.id === userId,
+    );
     if (found) return found;
     const channel: FakeChannel = { id: this.nextId(), type: CHANNEL_TYPE.dm, recipient: this.user(userId) };
     this.channels.set(channel.id, channel);
@@ -57,7 +66,11 @@ export class FakeWorld {
   channelJson(channel: FakeChannel): APIChannel {
     const base = { id: channel.id, type: channel.type, flags: 0 };
     if (channel.type === CHANNEL_TYPE.dm)
-      return { ...base, recipients: channel.recipient ? [channel.recipient] : [], last_message_id: null } as APIChannel;
+      return {
+        ...base,
+        recipients: channel.recipient ? [channel.recipient] : [],
+        last_message_id: null,
+      } as APIChannel;
     return {
       ...base,
       name: channel.name ?? "channel",

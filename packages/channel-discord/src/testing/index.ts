@@ -5,10 +5,14 @@
  */
 
 // Commonly used: the fake Discord.
-export { FakeDiscord, type FakeDiscordOptions, type RestOperation, type SentMessage } from "./fake-discord.js";
-export type { RestFault } from "./fake-rest.js";
-
+export {
+  FakeDiscord,
+  type FakeDiscordOptions,
+  type RestOperation,
+  type SentMessage,
+} from "./fake-discord.js";
 // Advanced: its parts.
 export { FakeGateway, type GatewayCounts } from "./fake-gateway.js";
+export type { RestFault } from "./fake-rest.js";
 export { FakeWorld, userOf } from "./fake-world.js";
 export { snowflakeSource } from "./snowflakes.js";

@@ -18,7 +18,8 @@ export function splitTallChunk(chunk: string, maxLines: number): string[] {
   for (let start = 0; start < lines.length; start += maxLines) {
     const group = lines.slice(start, start + maxLines);
     const reopened = openFence;
-    for (const line of group) if (FENCE.test(line)) openFence = openFence ? undefined : line.trim().slice(0, 24);
+    for (const line of group)
+      if (FENCE.test(line)) openFence = openFence ? undefined : line.trim().slice(0, 24);
     const closing = openFence ? (FENCE.exec(openFence)?.[1] ?? "```") : undefined;
     const piece = [...(reopened ? [reopened] : []), ...group, ...(closing ? [closing] : [])].join("\n");
     if (piece.trim() !== "") pieces.push(piece);

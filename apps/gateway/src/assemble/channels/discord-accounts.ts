@@ -9,7 +9,12 @@ import { join } from "node:path";
 import { createDiscordChannel, DEFAULT_REST_API, discordGroupSettings } from "@claw/channel-discord";
 import type { Channel } from "@claw/channels";
 import type { ClawConfig } from "@claw/config";
-import { accessOf, accountsOf, type ChannelAccountsContext, type ConfiguredAccount } from "./channel-accounts.js";
+import {
+  accessOf,
+  accountsOf,
+  type ChannelAccountsContext,
+  type ConfiguredAccount,
+} from "./channel-accounts.js";
 
 type DiscordConfig = NonNullable<ClawConfig["channels"]["discord"]>;
 type DiscordAccountConfig = Omit<DiscordConfig, "accounts"> & { name?: string };
@@ -18,7 +23,8 @@ function discordToken(account: DiscordAccountConfig, accountId: string, env: Cha
   if (account.token) return { token: account.token, source: "config" };
   if (account.tokenFile && existsSync(account.tokenFile))
     return { token: readFileSync(account.tokenFile, "utf8").trim(), source: "tokenFile" };
-  if (accountId === "default" && env.DISCORD_BOT_TOKEN) return { token: env.DISCORD_BOT_TOKEN, source: "env" };
+  if (accountId === "default" && env.DISCORD_BOT_TOKEN)
+    return { token: env.DISCORD_BOT_TOKEN, source: "env" };
   return undefined;
 }
 
