@@ -58,24 +58,32 @@ export function accountsOf<Section extends { accounts?: Record<string, object> }
   ]);
 }
 
-function telegramToken(
-  account: TelegramAccountConfig,
-  accountId: string,
-  env: ChannelAccountsContext["env"],
-) {
-  if (account.botToken) return { token: account.botToken, source: "config" };
-  if (account.tokenFile && existsSync(account.tokenFile))
-    return { token: readFileSync(account.tokenFile, "utf8").trim(), source: "tokenFile" };
-  if (accountId === "default" && env.TELEGRAM_BOT_TOKEN)
-    return { token: env.TELEGRAM_BOT_TOKEN, source: "env" };
+/** A token from config, else a token file, else (default account only) the environment. */
+export function credentialOf(
+  inline: string | undefined,
+  tokenFile: string | undefined,
+  fromEnv: string | undefined,
+): { token: string; source: "config" | "tokenFile" | "env" } | undefined {
+  if (inline) return { token: inline, source: "config" };
+  if (tokenFile && existsSync(tokenFile))
+    return { token: readFileSync(tokenFile, "utf8").trim(), source: "tokenFile" };
+  if (fromEnv) return { token: fromEnv, source: "env" };
   return undefined;
 }
+
+/** `mediaMaxMb` as the byte count a channel takes, when set. */
+export const mediaMaxBytesOf = (mb: number | undefined) =>
+  mb !== undefined ? { mediaMaxBytes: Math.round(mb * 1024 * 1024) } : {};
 
 function telegramAccounts(config: ClawConfig, context: ChannelAccountsContext): ConfiguredAccount[] {
   const section = config.channels.telegram;
   if (!section) return [];
   return accountsOf(section).map(([accountId, account]) => {
-    const credential = telegramToken(account, accountId, context.env);
+    const credential = credentialOf(
+      account.botToken,
+      account.tokenFile,
+      accountId === "default" ? context.env.TELEGRAM_BOT_TOKEN : undefined,
+    );
     const apiRoot = account.apiRoot ?? DEFAULT_API_ROOT;
     const webhook =
       account.webhookUrl && account.webhookSecret && account.webhookListen
@@ -97,9 +105,7 @@ function telegramAccounts(config: ClawConfig, context: ChannelAccountsContext): 
         accountId,
         apiRoot,
         mediaDir: join(context.mediaDir, "telegram"),
-        ...(account.mediaMaxMb !== undefined
-          ? { mediaMaxBytes: Math.round(account.mediaMaxMb * 1024 * 1024) }
-          : {}),
+        ...mediaMaxBytesOf(account.mediaMaxMb),
         ...(webhook ? { mode: "webhook" as const, webhook } : {}),
       });
     };

@@ -4,7 +4,6 @@
  * `rest.api` points the account at a proxy or a local server; `guilds` gates mentions and
  * senders per guild, channel and thread.
  */
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createDiscordChannel, DEFAULT_REST_API, discordGroupSettings } from "@claw/channel-discord";
 import type { Channel } from "@claw/channels";
@@ -14,25 +13,19 @@ import {
   accountsOf,
   type ChannelAccountsContext,
   type ConfiguredAccount,
+  credentialOf,
+  mediaMaxBytesOf,
 } from "./channel-accounts.js";
-
-type DiscordConfig = NonNullable<ClawConfig["channels"]["discord"]>;
-type DiscordAccountConfig = Omit<DiscordConfig, "accounts"> & { name?: string };
-
-function discordToken(account: DiscordAccountConfig, accountId: string, env: ChannelAccountsContext["env"]) {
-  if (account.token) return { token: account.token, source: "config" };
-  if (account.tokenFile && existsSync(account.tokenFile))
-    return { token: readFileSync(account.tokenFile, "utf8").trim(), source: "tokenFile" };
-  if (accountId === "default" && env.DISCORD_BOT_TOKEN)
-    return { token: env.DISCORD_BOT_TOKEN, source: "env" };
-  return undefined;
-}
 
 export function discordAccounts(config: ClawConfig, context: ChannelAccountsContext): ConfiguredAccount[] {
   const section = config.channels.discord;
   if (!section) return [];
   return accountsOf(section).map(([accountId, account]) => {
-    const credential = discordToken(account, accountId, context.env);
+    const credential = credentialOf(
+      account.token,
+      account.tokenFile,
+      accountId === "default" ? context.env.DISCORD_BOT_TOKEN : undefined,
+    );
     const restApi = account.rest?.api ?? DEFAULT_REST_API;
     const create = (): Channel => {
       if (!credential)
@@ -45,9 +38,7 @@ export function discordAccounts(config: ClawConfig, context: ChannelAccountsCont
         restApi,
         ...(account.maxLinesPerMessage ? { maxLinesPerMessage: account.maxLinesPerMessage } : {}),
         mediaDir: join(context.mediaDir, "discord"),
-        ...(account.mediaMaxMb !== undefined
-          ? { mediaMaxBytes: Math.round(account.mediaMaxMb * 1024 * 1024) }
-          : {}),
+        ...mediaMaxBytesOf(account.mediaMaxMb),
       });
     };
     const guilds = account.guilds;
