@@ -126,15 +126,18 @@ export function createDiscordChannel(options: DiscordChannelOptions): DiscordCha
     const inbound = createInboundSequencer<Envelope>({
       state: ctx.state,
       log: ctx.log,
+      // A message cut short by stop() is put back (false): the next session reads it again.
       handle: async ({ message, fromGateway }) => {
-        if (stopped || isIgnored(message, bot)) return;
+        if (stopped) return false;
+        if (isIgnored(message, bot)) return true;
         const place = await places.of(message.channel_id, {
           fromGateway,
           ...(message.guild_id ? { guildId: message.guild_id } : {}),
         });
         const media = message.attachments?.length ? await mediaOf(message, ctx.signal) : [];
-        if (stopped) return;
+        if (stopped) return false;
         await ctx.receive({ ...normalizeMessage(message, place, bot), ...(media.length ? { media } : {}) });
+        return true;
       },
     });
     sequencer = inbound;

@@ -14,6 +14,7 @@ function setup(initial: Record<string, string> = {}, fail?: (m: M) => boolean) {
       await new Promise((resolve) => setTimeout(resolve, Number(m.id) % 3));
       if (fail?.(m)) throw new Error("layer refused");
       handled.push(m.id);
+      return true;
     },
   });
   return { state, handled, logs, sequencer };
@@ -48,6 +49,19 @@ describe("createInboundSequencer", () => {
     expect(sequencer.lastSeen("c")).toBeUndefined();
     expect(logs.some((l) => l.includes("could not be handed"))).toBe(true);
     expect(state.get(LAST_SEEN_KEY)).toBe("{not json");
+  });
+
+  it("does not record a message its handler put back (the channel was stopping)", async () => {
+    const state = new Map<string, string>();
+    const sequencer = createInboundSequencer<M>({
+      state: { get: (k) => state.get(k), set: (k, v) => void state.set(k, v) },
+      log: () => {},
+      handle: async (m) => m.id !== "41",
+    });
+    await sequencer.push({ id: "41", channel_id: "d" });
+    expect(sequencer.lastSeen("d")).toBeUndefined();
+    await sequencer.push({ id: "42", channel_id: "d" });
+    expect(sequencer.lastSeen("d")).toBe("42");
   });
 
   it("orders snowflakes numerically, not as text", () => {

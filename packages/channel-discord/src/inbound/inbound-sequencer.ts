@@ -20,8 +20,11 @@ export const compareSnowflakes = (a: string, b: string): number => {
 export interface InboundSequencerOptions<M> {
   state: ChannelContext["state"];
   log: ChannelContext["log"];
-  /** Handles one message (normalise, download, hand to the layer); it is recorded afterwards. */
-  handle(message: M): Promise<void>;
+  /**
+   * Handles one message (normalise, download, hand to the layer); it is recorded afterwards,
+   * unless this resolves `false` (not handled now, e.g. the channel is stopping: read it again later).
+   */
+  handle(message: M): Promise<boolean | undefined>;
   /** How many recent message ids are remembered for dedupe (default 20,000). */
   rememberIds?: number;
   /** How many channels keep a last-seen id (default 2,000; the least recent are forgotten). */
@@ -92,7 +95,7 @@ export function createInboundSequencer<M extends { id: string; channel_id: strin
   const accept = async (message: M) => {
     if (recent.has(message.id)) return;
     try {
-      await options.handle(message);
+      if ((await options.handle(message)) === false) return;
     } catch (error) {
       options.log("error", "discord: an inbound message could not be handed to the layer", {
         channelId: message.channel_id,
