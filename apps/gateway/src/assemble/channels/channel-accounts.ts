@@ -9,8 +9,8 @@ import { createTelegramChannel, DEFAULT_API_ROOT } from "@claw/channel-telegram"
 import type { AccessSettings, Channel, ChannelAccountSpec } from "@claw/channels";
 import type { ClawConfig } from "@claw/config";
 import { normalizeAccountId } from "@claw/ids";
-import { slackAccounts } from "./slack-accounts.js";
 import { discordAccounts } from "./discord-accounts.js";
+import { slackAccounts } from "./slack-accounts.js";
 
 type ChannelsConfig = ClawConfig["channels"];
 type TelegramConfig = NonNullable<ChannelsConfig["telegram"]>;
@@ -29,7 +29,11 @@ export interface ConfiguredAccount {
 }
 
 /** Labels shown by `channels.status`, by channel id. */
-export const CHANNEL_LABELS: Readonly<Record<string, string>> = { telegram: "Telegram", slack: "Slack", discord: "Discord" };
+export const CHANNEL_LABELS: Readonly<Record<string, string>> = {
+  telegram: "Telegram",
+  slack: "Slack",
+  discord: "Discord",
+};
 
 /** The fields of a channel account that decide who may talk to it. */
 type AccessFields = Pick<TelegramAccountConfig, "dmPolicy" | "groupPolicy" | "allowFrom" | "groups">;
