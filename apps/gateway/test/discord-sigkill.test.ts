@@ -68,14 +68,14 @@ describe("gateway SIGKILL mid-delivery to Discord", () => {
     stateDir = mkdtempSync(join(tmpdir(), "claw-gw-dc-kill-"));
     const first = await startGateway(discord, stateDir);
     children.push(first);
-    await waitUntil(() => discord.gateway.liveSessions() === 1, { ms: 15_000, what: "the gateway session" });
+    await waitUntil(() => discord.gateway.liveSessions() === 1, { ms: 40_000, what: "the gateway session" });
     let held = false;
     discord.onHeld = () => {
       held = true;
     };
     discord.holdSends(true, { afterDelivered: 1 });
     const asked = discord.dm(PERSON, "write me something long");
-    await waitUntil(() => held, { ms: 20_000, what: "a send to be held" });
+    await waitUntil(() => held, { ms: 40_000, what: "a send to be held" });
     await killed(first);
     await new Promise((resolve) => setTimeout(resolve, 250));
     discord.releaseHeld();
@@ -83,7 +83,7 @@ describe("gateway SIGKILL mid-delivery to Discord", () => {
 
     children.push(await startGateway(discord, stateDir));
     await waitUntil(() => discord.sent.map((m) => m.content).join("\n").length >= folded(REPLY).length, {
-      ms: 20_000,
+      ms: 40_000,
       what: "the whole reply",
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -94,5 +94,5 @@ describe("gateway SIGKILL mid-delivery to Discord", () => {
       true,
     );
     expect(discord.calls.get("history") ?? 0).toBeGreaterThan(0);
-  }, 60_000);
+  }, 150_000);
 });
