@@ -18,6 +18,16 @@ describe("outbound targets from bare chat ids", () => {
     });
   });
 
+  it("reads an explicit kind from channel:, group:, user: and dm: prefixes", () => {
+    expect(outboundTarget({ channel: "discord", to: "channel:123" }).to).toEqual({
+      kind: "channel",
+      id: "123",
+    });
+    expect(outboundTarget({ channel: "discord", to: "user:42" }).to).toEqual({ kind: "direct", id: "42" });
+    expect(outboundTarget({ channel: "discord", to: "dm:42" }).to).toEqual({ kind: "direct", id: "42" });
+    expect(outboundTarget({ channel: "slack", to: "group:G1" }).to).toEqual({ kind: "group", id: "G1" });
+  });
+
   it("refuses cron targets it cannot address, with the reason", () => {
     expect(() => toChannelTarget({ channel: "last" })).toThrow(/needs the session/);
     expect(() =>

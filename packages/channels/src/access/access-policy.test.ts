@@ -89,4 +89,15 @@ describe("decideAccess", () => {
     );
     expect(decision).toEqual({ allow: true, tools: { deny: ["exec"] } });
   });
+
+  it("asks groupOf instead of groups when a platform nests its settings", () => {
+    const settings: AccessSettings = {
+      ...base,
+      groups: { "-100": { requireMention: false } },
+      groupOf: (message) => (message.guildId === "g1" ? { requireMention: false } : undefined),
+    };
+    const inGuild = { ...inGroup(false), guildId: "g1" };
+    expect(decideAccess(inGuild, settings, false)).toEqual({ allow: true });
+    expect(decideAccess(inGroup(false), settings, false)).toMatchObject({ allow: false });
+  });
 });

@@ -22,6 +22,8 @@ export interface AccessSettings {
   groupPolicy: GroupPolicy;
   /** By group id; `*` applies to every group not listed. */
   groups?: Readonly<Record<string, GroupSettings>>;
+  /** Settings of a group message when a platform nests them (Discord guild → channel → thread); replaces `groups`. */
+  groupOf?: (message: Pick<ChannelInbound, "peer" | "guildId" | "thread">) => GroupSettings | undefined;
 }
 
 export type AccessDecision =
@@ -48,7 +50,7 @@ export function senderAllowed(
  * // → { allow: false, reason: "dm from 42 needs pairing", pairing: true }
  */
 export function decideAccess(
-  message: Pick<ChannelInbound, "peer" | "sender" | "mentioned">,
+  message: Pick<ChannelInbound, "peer" | "sender" | "mentioned" | "guildId" | "thread">,
   settings: AccessSettings,
   approvedByPairing: boolean,
 ): AccessDecision {
@@ -71,7 +73,9 @@ export function decideAccess(
   }
   if (settings.groupPolicy === "disabled")
     return { allow: false, reason: "group messages are disabled (groupPolicy: disabled)" };
-  const group = settings.groups?.[message.peer.id] ?? settings.groups?.["*"];
+  const group = settings.groupOf
+    ? settings.groupOf(message)
+    : (settings.groups?.[message.peer.id] ?? settings.groups?.["*"]);
   if (settings.groupPolicy === "allowlist" && !group)
     return {
       allow: false,

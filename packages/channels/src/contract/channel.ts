@@ -20,6 +20,8 @@ export interface ChannelCapabilities {
   chatTypes: readonly PeerKind[];
   /** Longest text one message may carry (Telegram 4096, Discord 2000). */
   maxTextLength: number;
+  /** Soft cap on lines per message: taller chunks are cut (Discord's `maxLinesPerMessage`). */
+  maxLinesPerMessage?: number;
   /** How outbound text is written: the channel converts from markdown to its dialect. */
   markdown: "plain" | "markdown" | "markdownv2" | "html";
   threads?: boolean;

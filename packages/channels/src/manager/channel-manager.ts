@@ -39,6 +39,8 @@ export interface ChannelManager {
   send(channel: string, accountId: string, target: ChannelTarget, text: string): Promise<SendResult>;
   typing(channel: string, accountId: string, target: ChannelTarget): Promise<void>;
   textLimit(channel: string, accountId: string): number;
+  /** The running account's soft cap on lines per message, if it has one. */
+  lineLimit(channel: string, accountId: string): number | undefined;
   status(): { channel: string; accounts: AccountStatus[] }[];
   probe(channel?: string): Promise<void>;
   running(channel: string, accountId: string): Channel | undefined;
@@ -197,6 +199,7 @@ export function createChannelManager(options: ChannelManagerOptions): ChannelMan
       await slotOf(channel, accountId)?.instance?.typing?.(target);
     },
     textLimit: (channel, accountId) => slotOf(channel, accountId)?.limit ?? DEFAULT_TEXT_LIMIT,
+    lineLimit: (channel, accountId) => slotOf(channel, accountId)?.instance?.capabilities.maxLinesPerMessage,
     status() {
       const byChannel = new Map<string, AccountStatus[]>();
       for (const slot of slots.values())

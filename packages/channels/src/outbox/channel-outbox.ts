@@ -36,6 +36,8 @@ export interface ChannelOutboxOptions {
   send(channel: string, accountId: string, target: ChannelTarget, text: string): Promise<SendResult>;
   /** The channel's text limit (Telegram 4096). */
   textLimit(channel: string, accountId: string): number;
+  /** The channel's soft cap on lines per message (Discord), if any. */
+  lineLimit?(channel: string, accountId: string): number | undefined;
   retry?: Partial<RetryPolicy>;
   /** Told about every chunk that is given up on (nothing fails silently). */
   onFailed?: (chunk: {
@@ -168,7 +170,10 @@ export function createChannelOutbox(options: ChannelOutboxOptions): ChannelOutbo
       if (visible === "") return { status: "silent" };
       const accountId = normalizeAccountId(target.accountId);
       const channelTarget = targetOf(target);
-      const chunks = chunkForChannel(visible, options.textLimit(target.channel, accountId));
+      const maxLines = options.lineLimit?.(target.channel, accountId);
+      const chunks = chunkForChannel(visible, options.textLimit(target.channel, accountId), {
+        ...(maxLines ? { maxLines } : {}),
+      });
       const outboxId = store.add(
         {
           channel: target.channel,

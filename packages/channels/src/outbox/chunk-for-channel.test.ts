@@ -38,3 +38,28 @@ describe("chunkForChannel", () => {
     }
   });
 });
+
+describe("chunkForChannel with a line cap", () => {
+  it("cuts tall chunks every maxLines lines", () => {
+    const text = Array.from({ length: 40 }, (_, i) => `line ${i}`).join("\n");
+    const chunks = chunkForChannel(text, 2000, { maxLines: 17 });
+    expect(chunks.map((c) => c.split("\n").length)).toEqual([17, 17, 6]);
+    expect(chunks.join("\n")).toBe(text);
+  });
+
+  it("closes and reopens a code block cut by the cap", () => {
+    const code = ["```ts", ...Array.from({ length: 20 }, (_, i) => `const v${i} = ${i};`), "```"].join("\n");
+    const chunks = chunkForChannel(code, 2000, { maxLines: 10 });
+    expect(chunks.length).toBe(3);
+    for (const chunk of chunks) {
+      expect(chunk.startsWith("```")).toBe(true);
+      expect(chunk.endsWith("```")).toBe(true);
+    }
+    expect(chunks[1]?.startsWith("```ts\n")).toBe(true);
+  });
+
+  it("leaves short chunks and text without a cap alone", () => {
+    expect(chunkForChannel("a\nb", 2000, { maxLines: 17 })).toEqual(["a\nb"]);
+    expect(chunkForChannel("a\nb\nc", 2000)).toEqual(["a\nb\nc"]);
+  });
+});

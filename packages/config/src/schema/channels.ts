@@ -12,12 +12,13 @@ import {
   section,
 } from "./primitives.js";
 
-const GroupSettings = closedObject({
+const groupSettingsProps = {
   requireMention: Type.Optional(Type.Boolean()),
   allowFrom: Type.Optional(StringList),
   tools: Type.Optional(closedObject({ allow: Type.Optional(StringList), deny: Type.Optional(StringList) })),
   enabled: Type.Optional(Type.Boolean()),
-});
+};
+const GroupSettings = closedObject(groupSettingsProps);
 
 const RetrySettings = closedObject({
   attempts: Type.Optional(Type.Integer({ minimum: 1, maximum: 10 })),
@@ -82,10 +83,30 @@ export const TelegramChannel = channel({
   ),
 });
 
+/** A Discord guild: group settings for all its channels, overridden per channel or thread id (or `*`). */
+const DiscordGuildSettings = closedObject({
+  ...groupSettingsProps,
+  channels: Type.Optional(recordOf(GroupSettings)),
+});
+
 export const DiscordChannel = channel({
   token: Type.Optional(Type.String()),
+  tokenFile: Type.Optional(Type.String()),
   maxLinesPerMessage: Type.Optional(PositiveInteger),
-  guilds: Type.Optional(recordOf(GroupSettings)),
+  guilds: Type.Optional(recordOf(DiscordGuildSettings)),
+  rest: Type.Optional(
+    closedObject({
+      api: Type.Optional(
+        Type.String({
+          description:
+            "REST base URL (discord.js rest.api, default https://discord.com/api): a proxy or a local server. The gateway URL comes from GET /gateway/bot there.",
+        }),
+      ),
+    }),
+  ),
+  mediaMaxMb: Type.Optional(
+    Type.Number({ minimum: 0, description: "Largest inbound attachment downloaded (default 25)." }),
+  ),
 });
 
 export const SlackChannel = channel({

@@ -80,6 +80,7 @@ export function assembleChannels(options: AssembleChannelsOptions): AssembledCha
     send: (channel, accountId, target, text) =>
       (manager as ChannelManager).send(channel, accountId, target, text),
     textLimit: (channel, accountId) => (manager as ChannelManager).textLimit(channel, accountId),
+    lineLimit: (channel, accountId) => (manager as ChannelManager).lineLimit(channel, accountId),
     onFailed: (chunk) =>
       write("error", `channel delivery failed for good: ${chunk.channel}/${chunk.accountId}`, { ...chunk }),
   });

@@ -9,6 +9,7 @@ import { createTelegramChannel, DEFAULT_API_ROOT } from "@claw/channel-telegram"
 import type { AccessSettings, Channel, ChannelAccountSpec } from "@claw/channels";
 import type { ClawConfig } from "@claw/config";
 import { normalizeAccountId } from "@claw/ids";
+import { discordAccounts } from "./discord-accounts.js";
 import { slackAccounts } from "./slack-accounts.js";
 
 type ChannelsConfig = ClawConfig["channels"];
@@ -28,7 +29,11 @@ export interface ConfiguredAccount {
 }
 
 /** Labels shown by `channels.status`, by channel id. */
-export const CHANNEL_LABELS: Readonly<Record<string, string>> = { telegram: "Telegram", slack: "Slack" };
+export const CHANNEL_LABELS: Readonly<Record<string, string>> = {
+  telegram: "Telegram",
+  slack: "Slack",
+  discord: "Discord",
+};
 
 /** The fields of a channel account that decide who may talk to it. */
 type AccessFields = Pick<TelegramAccountConfig, "dmPolicy" | "groupPolicy" | "allowFrom" | "groups">;
@@ -51,27 +56,38 @@ export function accountsOf<Section extends { accounts?: Record<string, object> }
 ): [string, Omit<Section, "accounts"> & { name?: string }][] {
   const { accounts, ...base } = section;
   if (!accounts || Object.keys(accounts).length === 0) return [["default", base]];
-  return Object.entries(accounts).map(([id, account]) => [normalizeAccountId(id), { ...base, ...account }]);
+  return Object.entries(accounts).map(([id, account]) => [
+    normalizeAccountId(id),
+    { ...base, ...account } as Omit<Section, "accounts"> & { name?: string },
+  ]);
 }
 
-function telegramToken(
-  account: TelegramAccountConfig,
-  accountId: string,
-  env: ChannelAccountsContext["env"],
-) {
-  if (account.botToken) return { token: account.botToken, source: "config" };
-  if (account.tokenFile && existsSync(account.tokenFile))
-    return { token: readFileSync(account.tokenFile, "utf8").trim(), source: "tokenFile" };
-  if (accountId === "default" && env.TELEGRAM_BOT_TOKEN)
-    return { token: env.TELEGRAM_BOT_TOKEN, source: "env" };
+/** A token from config, else a token file, else (default account only) the environment. */
+export function credentialOf(
+  inline: string | undefined,
+  tokenFile: string | undefined,
+  fromEnv: string | undefined,
+): { token: string; source: "config" | "tokenFile" | "env" } | undefined {
+  if (inline) return { token: inline, source: "config" };
+  if (tokenFile && existsSync(tokenFile))
+    return { token: readFileSync(tokenFile, "utf8").trim(), source: "tokenFile" };
+  if (fromEnv) return { token: fromEnv, source: "env" };
   return undefined;
 }
+
+/** `mediaMaxMb` as the byte count a channel takes, when set. */
+export const mediaMaxBytesOf = (mb: number | undefined) =>
+  mb !== undefined ? { mediaMaxBytes: Math.round(mb * 1024 * 1024) } : {};
 
 function telegramAccounts(config: ClawConfig, context: ChannelAccountsContext): ConfiguredAccount[] {
   const section = config.channels.telegram;
   if (!section) return [];
   return accountsOf(section).map(([accountId, account]) => {
-    const credential = telegramToken(account, accountId, context.env);
+    const credential = credentialOf(
+      account.botToken,
+      account.tokenFile,
+      accountId === "default" ? context.env.TELEGRAM_BOT_TOKEN : undefined,
+    );
     const apiRoot = account.apiRoot ?? DEFAULT_API_ROOT;
     const webhook =
       account.webhookUrl && account.webhookSecret && account.webhookListen
@@ -93,9 +109,7 @@ function telegramAccounts(config: ClawConfig, context: ChannelAccountsContext): 
         accountId,
         apiRoot,
         mediaDir: join(context.mediaDir, "telegram"),
-        ...(account.mediaMaxMb !== undefined
-          ? { mediaMaxBytes: Math.round(account.mediaMaxMb * 1024 * 1024) }
-          : {}),
+        ...mediaMaxBytesOf(account.mediaMaxMb),
         ...(webhook ? { mode: "webhook" as const, webhook } : {}),
       });
     };
@@ -125,6 +139,7 @@ function telegramAccounts(config: ClawConfig, context: ChannelAccountsContext): 
 const PLATFORMS: readonly ((config: ClawConfig, context: ChannelAccountsContext) => ConfiguredAccount[])[] = [
   telegramAccounts,
   slackAccounts,
+  discordAccounts,
 ];
 
 export function configuredAccounts(config: ClawConfig, context: ChannelAccountsContext): ConfiguredAccount[] {

@@ -11,8 +11,19 @@ export function threadOf(channel: string, threadId: string | number | undefined)
   return { kind: channel === "telegram" ? "topic" : "thread", id: String(threadId) };
 }
 
-/** The peer a bare chat id names: a negative id is a group chat, anything else a direct chat. */
+const PREFIXED = /^(user|dm|direct|group|channel):(.+)$/;
+
+/**
+ * The peer a chat id names: `channel:<id>`, `group:<id>` and `user:<id>` (or `dm:`) say it
+ * outright (Discord's channel and user ids look alike); a bare negative id is a group chat,
+ * anything else a direct chat.
+ */
 export function peerOf(to: string): ChannelPeer {
+  const prefixed = PREFIXED.exec(to);
+  if (prefixed) {
+    const kind = prefixed[1] === "channel" ? "channel" : prefixed[1] === "group" ? "group" : "direct";
+    return { kind, id: prefixed[2] as string };
+  }
   return { kind: to.startsWith("-") ? "group" : "direct", id: to };
 }
 

@@ -1,0 +1,233 @@
+/**
+ * A Discord bot account as a Claw `Channel`, on discord.js: the gateway with the intents for
+ * guild messages, DMs and message content; REST for everything the bot does. `restApi` (discord.js
+ * `rest.api`) points both at a proxy or a local server: the gateway URL comes from
+ * `GET /gateway/bot` there. A resumed session gets its missed events replayed by the gateway; a
+ * fresh one (INVALID_SESSION, a restart) backfills from REST since the last message id seen per
+ * channel, so nothing is lost and, with ids deduped, nothing is handled twice.
+ */
+import type { Channel, ChannelContext, ChannelTarget, MediaRef } from "@claw/channels";
+import {
+  type APIUser,
+  Client,
+  Events,
+  GatewayDispatchEvents,
+  GatewayIntentBits,
+  type GatewayMessageCreateDispatchData,
+  Partials,
+  type RateLimitData,
+  REST,
+  Routes,
+} from "discord.js";
+import { toSendError } from "./errors.js";
+import { backfillChannels, backfillPlan } from "./inbound/backfill.js";
+import { createChannelPlaces } from "./inbound/channel-places.js";
+import { downloadAttachment } from "./inbound/download-attachment.js";
+import { type Envelope, envelopeOf } from "./inbound/envelope.js";
+import { createInboundSequencer, type InboundSequencer } from "./inbound/inbound-sequencer.js";
+import {
+  attachmentsOf,
+  type BotIdentity,
+  type InboundMessage,
+  isIgnored,
+  normalizeMessage,
+} from "./inbound/normalize.js";
+import { createDiscordOutbound, type OutboundFile } from "./outbound/discord-outbound.js";
+
+export const DISCORD_TEXT_LIMIT = 2000;
+/** Lines per message before a reply is cut (a soft cap that keeps tall replies readable). */
+export const DEFAULT_MAX_LINES_PER_MESSAGE = 17;
+export const DEFAULT_REST_API = "https://discord.com/api";
+
+/** The gateway intents the channel asks for: guilds (channel cache), guild messages, DMs, message content. */
+export const DISCORD_INTENTS = [
+  GatewayIntentBits.Guilds,
+  GatewayIntentBits.GuildMessages,
+  GatewayIntentBits.DirectMessages,
+  GatewayIntentBits.MessageContent,
+] as const;
+
+export interface DiscordChannelOptions {
+  token: string;
+  accountId?: string;
+  /** REST base URL (discord.js `rest.api`, default https://discord.com/api); the gateway URL comes from `GET /gateway/bot` there. */
+  restApi?: string;
+  /** Soft cap on lines per message (default 17); the outbox cuts taller chunks. */
+  maxLinesPerMessage?: number;
+  /** Where inbound attachments are saved; omit to not download them. */
+  mediaDir?: string;
+  /** Largest attachment downloaded (default 25 MB). */
+  mediaMaxBytes?: number;
+  /** REST request timeout (default 15 s). */
+  restTimeoutMs?: number;
+  /** How long discord.js waits for the guilds of a READY before it calls the shard ready (default 15 s). */
+  waitGuildTimeoutMs?: number;
+}
+
+/** The Discord channel: the `Channel` contract plus uploads and threads. */
+export interface DiscordChannel extends Channel {
+  /** Uploads a file (attachments out), with an optional caption. */
+  sendFile(target: ChannelTarget, file: OutboundFile, caption?: string): Promise<{ messageId: string }>;
+  /** Opens a public thread under a channel (subagent thread binding announces into it). */
+  createThread(parentChannelId: string, name: string): Promise<{ threadId: string }>;
+}
+
+const UNRECOVERABLE = new Map([
+  [4004, "authentication failed (check the bot token)"],
+  [4013, "invalid intents"],
+  [4014, "disallowed intents (enable the Message Content intent for the bot in the developer portal)"],
+]);
+
+/**
+ * @example
+ * const discord = createDiscordChannel({ token: process.env.DISCORD_BOT_TOKEN ?? "", restApi: "http://127.0.0.1:8090/api" });
+ * const manager = createChannelManager({ accounts: [{ channel: "discord", accountId: "default", enabled: true, configured: true, create: () => discord }], … });
+ */
+export function createDiscordChannel(options: DiscordChannelOptions): DiscordChannel {
+  const restOptions = {
+    api: (options.restApi ?? DEFAULT_REST_API).replace(/\/+$/, ""),
+    retries: 0,
+    // Discord's own retry_after, exactly: the outbox adds its own jitter.
+    offset: 0,
+    timeout: options.restTimeoutMs ?? 15_000,
+    // Sends go through the outbox, which owns retries: a rate limit is thrown, not waited out.
+    rejectOnRateLimit: (limit: RateLimitData) => limit.method.toLowerCase() !== "get",
+  };
+  // One REST client (one rate-limit state) for the gateway lookup, backfill and every send; it
+  // works before the gateway is up, so probes and queued sends do not wait for a session.
+  const rest = new REST(restOptions).setToken(options.token);
+  const outbound = createDiscordOutbound(rest);
+  let client: Client | undefined;
+  let sequencer: InboundSequencer<Envelope> | undefined;
+  let stopped = false;
+
+  const mediaOf = async (message: InboundMessage, signal: AbortSignal): Promise<MediaRef[]> => {
+    const candidates = attachmentsOf(message);
+    if (!options.mediaDir)
+      return candidates.map((c) => ({ kind: c.kind, skipped: "attachment downloads are off (no mediaDir)" }));
+    const dir = options.mediaDir;
+    const maxBytes = options.mediaMaxBytes ?? 25 * 1024 * 1024;
+    return Promise.all(candidates.map((c) => downloadAttachment(c, { dir, maxBytes, signal })));
+  };
+
+  const start = async (ctx: ChannelContext) => {
+    stopped = false;
+    const me = (await rest.get(Routes.user())) as APIUser;
+    const bot: BotIdentity = { id: me.id, username: me.username };
+    const discord = new Client({
+      intents: [...DISCORD_INTENTS],
+      partials: [Partials.Channel],
+      waitGuildTimeout: options.waitGuildTimeoutMs ?? 15_000,
+      rest: restOptions,
+    });
+    discord.rest = rest;
+    client = discord;
+    const places = createChannelPlaces(discord, rest);
+    const inbound = createInboundSequencer<Envelope>({
+      state: ctx.state,
+      log: ctx.log,
+      // A message cut short by stop() is put back (false): the next session reads it again.
+      handle: async ({ message, fromGateway }) => {
+        if (stopped) return false;
+        if (isIgnored(message, bot)) return true;
+        const place = await places.of(message.channel_id, {
+          fromGateway,
+          ...(message.guild_id ? { guildId: message.guild_id } : {}),
+        });
+        const media = message.attachments?.length ? await mediaOf(message, ctx.signal) : [];
+        if (stopped) return false;
+        await ctx.receive({ ...normalizeMessage(message, place, bot), ...(media.length ? { media } : {}) });
+        return true;
+      },
+    });
+    sequencer = inbound;
+
+    discord.ws.on(GatewayDispatchEvents.MessageCreate, (data: GatewayMessageCreateDispatchData) => {
+      if (!stopped) void inbound.push(envelopeOf(data, true));
+    });
+    // Where a fresh session must read back from: the last ids seen when the old session ended
+    // (or, on start, when the last run stopped). Taken before the new session's messages arrive.
+    let endedAt = inbound.snapshot();
+    let planned = new Set<string>();
+    const backfill = (channels: readonly string[]) => {
+      const plan = backfillPlan(
+        endedAt,
+        channels.filter((id) => !planned.has(id)),
+      );
+      for (const step of plan) planned.add(step.id);
+      if (plan.length === 0) return;
+      backfillChannels(plan, { rest, sequencer: inbound, log: ctx.log, signal: ctx.signal }).then(
+        (count) =>
+          count > 0 && ctx.log("info", `discord: read back ${count} messages the gateway did not replay`),
+        (error: unknown) => ctx.log("error", `discord: backfill failed: ${String(error)}`),
+      );
+    };
+    discord.ws.on(GatewayDispatchEvents.Ready, () => {
+      if (stopped) return;
+      planned = new Set();
+      backfill([...endedAt.keys()]);
+    });
+    discord.on(Events.ShardReady, () => {
+      if (stopped) return;
+      ctx.log("info", "discord: gateway session ready (identified)");
+      ctx.setConnected(true);
+      backfill(places.guildTextChannels());
+    });
+    discord.on(Events.ShardResume, (_shard, replayed) => {
+      if (stopped) return;
+      ctx.log("info", `discord: gateway session resumed (${replayed} events replayed)`);
+      ctx.setConnected(true);
+    });
+    discord.on(Events.ShardReconnecting, () => {
+      if (stopped) return;
+      endedAt = inbound.snapshot();
+      ctx.setConnected(false, "gateway reconnecting");
+    });
+    discord.on(Events.ShardError, (error) => ctx.log("warn", `discord: gateway error: ${error.message}`));
+    discord.on(Events.ShardDisconnect, (event) => {
+      if (stopped) return;
+      const reason = UNRECOVERABLE.get(event.code) ?? `closed with code ${event.code}`;
+      ctx.crashed(new Error(`discord gateway: ${reason}`));
+    });
+    await discord.login(options.token);
+    ctx.setConnected(true);
+  };
+
+  return {
+    id: "discord",
+    accountId: options.accountId ?? "default",
+    capabilities: {
+      chatTypes: ["direct", "channel"],
+      maxTextLength: DISCORD_TEXT_LIMIT,
+      maxLinesPerMessage: options.maxLinesPerMessage ?? DEFAULT_MAX_LINES_PER_MESSAGE,
+      markdown: "markdown",
+      threads: true,
+      reactions: true,
+      edits: true,
+      media: true,
+      typing: true,
+    },
+    start,
+    async stop() {
+      stopped = true;
+      await client?.destroy();
+      client = undefined;
+      rest.setToken(options.token); // destroy() clears it; sends and probes keep working
+      await sequencer?.idle();
+    },
+    send: (target, text) => outbound.send(target, text),
+    edit: (target, messageId, text) => outbound.edit(target, messageId, text),
+    react: (target, messageId, emoji) => outbound.react(target, messageId, emoji),
+    typing: (target) => outbound.typing(target),
+    sendFile: (target, file, caption) => outbound.sendFile(target, file, caption),
+    createThread: (parentChannelId, name) => outbound.createThread(parentChannelId, name),
+    async probe() {
+      try {
+        const me = (await rest.get(Routes.user())) as APIUser;
+        return { ok: true, detail: `@${me.username}` };
+      } catch (error) {
+        return { ok: false, error: toSendError(error).message };
+      }
+    },
+  };
+}
