@@ -61,6 +61,7 @@ export class ManagedBrowser {
   private readonly tabIds = new WeakMap<Page, string>();
   private nextTab = 1;
   private idleTimer?: NodeJS.Timeout;
+  private busy = 0;
   private startedAtMs?: number;
   private lastUsedAtMs?: number;
   private proxy?: GuardProxy;
@@ -77,10 +78,13 @@ export class ManagedBrowser {
 
   /** Starts the browser unless it runs; concurrent callers share one start. */
   async start(): Promise<BrowserContext> {
-    this.touch();
-    if (this.context) return this.context;
+    if (this.context) {
+      this.touch();
+      return this.context;
+    }
     this.starting ??= this.launch().finally(() => {
       this.starting = undefined;
+      this.touch();
     });
     return this.starting;
   }
@@ -148,11 +152,29 @@ export class ManagedBrowser {
     return blocked;
   }
 
-  /** Resets the idle timer; every action calls it. */
+  /**
+   * Runs an action with the idle timer held off, so a long wait is never cut by an idle close.
+   *
+   * @example
+   * await browser.use(async () => (await browser.activeTab()).goto(url));
+   */
+  async use<T>(action: () => Promise<T>): Promise<T> {
+    this.busy++;
+    this.touch();
+    try {
+      return await action();
+    } finally {
+      this.busy--;
+      this.touch();
+    }
+  }
+
+  /** Resets the idle timer. */
   touch(): void {
     this.lastUsedAtMs = this.now();
     clearTimeout(this.idleTimer);
-    if (this.options.idleMs <= 0) return;
+    // Never while starting or in use: the timer is armed again when that ends.
+    if (this.options.idleMs <= 0 || this.busy > 0 || this.starting) return;
     this.idleTimer = setTimeout(() => void this.stop(), this.options.idleMs);
     this.idleTimer.unref();
   }

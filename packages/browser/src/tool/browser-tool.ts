@@ -111,18 +111,15 @@ export function createBrowserTool(options: BrowserToolOptions): TypedTool<typeof
         dir: join(workspace.root, "downloads"),
         display: (absolute) => workspace.display(absolute),
       };
-      browser.touch();
-      try {
-        return await HANDLERS[args.action](args, {
+      return browser.use(() =>
+        HANDLERS[args.action](args, {
           browser,
           workspace,
           context,
           acceptsImages: options.acceptsImages?.(context) ?? false,
           allowEvaluate: resolve(options.allowEvaluate, context) ?? false,
-        });
-      } finally {
-        browser.touch();
-      }
+        }),
+      );
     },
   };
 }
