@@ -140,6 +140,13 @@ describe("browser tool", () => {
     const name = (await saved()) ?? "";
     expect(readFileSync(join(workspaceDir, "downloads", name), "utf8")).toBe("report body");
     expect(text(await run({ action: "network" }))).toContain(`saved to downloads/${name}`);
+    await page.evaluate(
+      `Object.assign(document.body.appendChild(document.createElement("a")), { href: "/big-download", download: "" }).click()`,
+    );
+    await expect
+      .poll(async () => text(await run({ action: "network" })))
+      .toContain("not saved: 4096 bytes is over the 1024-byte download limit");
+    expect(await readdir(join(workspaceDir, "downloads"))).toEqual([name]);
   });
 
   it("keeps evaluate off unless policy allows it, and refuses sandboxed sessions", async () => {

@@ -74,6 +74,12 @@ export async function startLocalSite(): Promise<LocalSite> {
           "content-disposition": 'attachment; filename="../../report.txt"',
         });
         return res.end("report body");
+      case "/big-download":
+        res.writeHead(200, {
+          "content-type": "application/octet-stream",
+          "content-disposition": 'attachment; filename="big.bin"',
+        });
+        return res.end(Buffer.alloc(4096, 1));
       case "/hang":
         hanging.add(req);
         return; // never answers

@@ -54,7 +54,7 @@ export class ManagedBrowser {
   readonly activity: ActivityLog;
   /** Set by whoever uses the browser (the tool points it at the agent's workspace). */
   downloadTarget?: DownloadTarget;
-  private lastBlocked?: { url: string; reason: string };
+  private blocked: { url: string; reason: string }[] = [];
   private context?: BrowserContext;
   private starting?: Promise<BrowserContext>;
   private active?: Page;
@@ -145,10 +145,10 @@ export class ManagedBrowser {
     if (this.active === page) this.active = undefined;
   }
 
-  /** The guard's refusal since the last call (so a refused navigation can say why), then forgets it. */
-  takeBlocked(): { url: string; reason: string } | undefined {
-    const blocked = this.lastBlocked;
-    this.lastBlocked = undefined;
+  /** The guard's refusals since the last call (so a refused navigation can say why), then forgets them. */
+  takeBlocked(): { url: string; reason: string }[] {
+    const blocked = this.blocked;
+    this.blocked = [];
     return blocked;
   }
 
@@ -210,7 +210,7 @@ export class ManagedBrowser {
     const proxy = await startGuardProxy({
       allowPrivate: this.options.allowPrivate,
       onBlocked: (target, reason) => {
-        this.lastBlocked = { url: target, reason };
+        if (this.blocked.push({ url: target, reason }) > 50) this.blocked.shift();
         this.activity.network({ tab: "-", method: "-", url: target, resourceType: "-", failure: reason, blocked: true });
       },
     });

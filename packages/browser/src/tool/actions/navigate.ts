@@ -1,5 +1,5 @@
 /** `open` (a new tab) and `navigate` (the active tab): the URL is judged by the guard first. */
-import type { Page } from "playwright-core";
+import type { Page, Request } from "playwright-core";
 import { required } from "../browser-params.js";
 import { type ActionHandler, type BrowserSession, DEFAULT_TIMEOUT_MS, isTimeout, ownResult } from "../session.js";
 
@@ -33,12 +33,12 @@ class RefusedError extends Error {
 }
 
 /** The proxy names https targets as host:port, http ones as full URLs. */
-function sameTarget(blocked: string, pageUrl: string): boolean {
-  const page = new URL(pageUrl);
-  return blocked === pageUrl || blocked === `${page.hostname}:${page.port || 443}`;
+function sameTarget(blocked: string, hop: string): boolean {
+  const url = new URL(hop);
+  return blocked === hop || (url.protocol === "https:" && blocked === `${url.hostname}:${url.port || 443}`);
 }
 
-function refusal(url: string, reason: string): Error {
+function refusal(url: string, reason: string): RefusedError {
   return new RefusedError(
     `Refused to open ${url}: ${reason} is not a public address. Add the host to tools.web.allowPrivate to allow it.`,
   );
@@ -47,12 +47,18 @@ function refusal(url: string, reason: string): Error {
 async function go(page: Page, url: string, timeoutMs: number | undefined, session: BrowserSession) {
   const timeout = timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const tab = session.browser.tabId(page);
+  // Every hop of this navigation (redirects are separate requests), to match the guard's refusals.
+  const hops: string[] = [];
+  const onRequest = (request: Request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) hops.push(request.url());
+  };
   session.browser.takeBlocked();
+  page.on("request", onRequest);
   try {
     const response = await page.goto(url, { timeout, waitUntil: "domcontentloaded" });
-    // A redirect hop the guard refused arrives as the proxy's 403 page at the refused URL.
-    const blocked = session.browser.takeBlocked();
-    if (blocked && sameTarget(blocked.url, page.url())) throw refusal(blocked.url, blocked.reason);
+    // A hop the guard refused arrives as the proxy's 403 page (http) or a failed tunnel (https).
+    const refused = refusedHop(session, hops);
+    if (refused) throw refused;
     const status = response ? ` (HTTP ${response.status()})` : "";
     return ownResult(
       `Tab ${tab} opened ${page.url()}${status}. Take a snapshot to see the page and its element refs.`,
@@ -60,12 +66,20 @@ async function go(page: Page, url: string, timeoutMs: number | undefined, sessio
     );
   } catch (error) {
     if (error instanceof RefusedError) throw error;
-    const blocked = session.browser.takeBlocked();
-    if (blocked) throw refusal(blocked.url, blocked.reason);
+    const refused = refusedHop(session, hops);
+    if (refused) throw refused;
     if (isTimeout(error))
       throw new Error(
         `Opening ${url} timed out after ${timeout} ms (the page did not load). Tab ${tab} stays open: take a snapshot to see what arrived, or try later.`,
       );
     throw new Error(`Opening ${url} failed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+  } finally {
+    page.off("request", onRequest);
   }
+}
+
+/** The guard's refusal of one of the navigation's hops, as the error to report. */
+function refusedHop(session: BrowserSession, hops: readonly string[]): RefusedError | undefined {
+  const blocked = session.browser.takeBlocked().find((b) => hops.some((hop) => sameTarget(b.url, hop)));
+  return blocked ? refusal(blocked.url, blocked.reason) : undefined;
 }
