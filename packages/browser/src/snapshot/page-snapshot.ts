@@ -3,7 +3,14 @@
  * cut to a token budget with a note that says what was left out and how to see it.
  */
 import type { ElementHandle, Page } from "playwright-core";
-import { type CollectedLine, collectSnapshot, elementForRef, REFS_KEY } from "./collect-in-page.js";
+import {
+  type CollectArgs,
+  type CollectedLine,
+  type CollectedSnapshot,
+  collectSnapshot,
+  elementForRef,
+  REFS_KEY,
+} from "./collect-in-page.js";
 
 /** Default snapshot budget in tokens. */
 export const DEFAULT_SNAPSHOT_TOKENS = 3_000;
@@ -39,11 +46,8 @@ export const approximateTokens = (text: string): number => Math.ceil(text.length
  * snap.text; // '- heading "Sign in" [level=1]\n- textbox "Email" [ref=e1]\n- button "Continue" [ref=e2]'
  */
 export async function snapshotPage(page: Page, options: SnapshotOptions = {}): Promise<PageSnapshot> {
-  const collected = await page.evaluate(collectSnapshot, {
-    key: REFS_KEY,
-    rootRef: options.ref,
-    interactiveOnly: options.interactiveOnly ?? false,
-  });
+  const args: CollectArgs = { key: REFS_KEY, rootRef: options.ref, interactiveOnly: options.interactiveOnly ?? false };
+  const collected = (await page.evaluate(inPage(collectSnapshot, args))) as CollectedSnapshot;
   if (collected.missingRoot) throw new StaleRefError(options.ref ?? "");
   const rendered = renderWithinBudget(collected.lines, options.maxTokens ?? DEFAULT_SNAPSHOT_TOKENS);
   return { url: page.url(), title: await page.title(), ...rendered };
@@ -96,11 +100,20 @@ export class StaleRefError extends Error {
  * await (await resolveRef(page, "e3")).click();
  */
 export async function resolveRef(page: Page, ref: string): Promise<ElementHandle> {
-  const handle = await page.evaluateHandle(elementForRef, [REFS_KEY, ref] as [string, string]);
+  const handle = await page.evaluateHandle(inPage(elementForRef, [REFS_KEY, ref]));
   const element = handle.asElement();
   if (!element) {
     await handle.dispose();
     throw new StaleRefError(ref);
   }
   return element;
+}
+
+/**
+ * An in-page call as expression text. Transpilers that keep function names (tsx, esbuild's
+ * keepNames) insert `__name(...)` calls into function bodies; the page has no such helper, so the
+ * expression brings a do-nothing one.
+ */
+function inPage<A>(fn: (arg: A) => unknown, arg: A): string {
+  return `(() => { const __name = (f) => f; return (${fn.toString()})(${JSON.stringify(arg)}); })()`;
 }
