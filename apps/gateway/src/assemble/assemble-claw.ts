@@ -29,6 +29,7 @@ import { createLogFile, type LogFile } from "../runtime-adapter/log-file.js";
 import { type AssembledAgent, assembleAgents, configureAgent, type ExecApprovalParts } from "./agents.js";
 import { type AuthAssembly, assembleAuth } from "./auth.js";
 import { assembleCompaction } from "./compaction.js";
+import { assembleBrowser, type BrowserAssembly } from "./browser.js";
 import { assembleCron, type CronAssembly } from "./cron.js";
 import { migrateLegacyDefaultAgent } from "./legacy-default-agent.js";
 import { memoryIndexOptions } from "./memory.js";
@@ -65,6 +66,8 @@ export interface AssembledClaw {
   stateDbPath: string;
   /** Pending exec approvals and the per-agent allowlist (`<stateDir>/exec-approvals.json`). */
   approvals: ExecApprovalParts;
+  /** The managed browsers and the port behind the `browser.*` methods. */
+  browser: BrowserAssembly;
   /** The durable inbox of accepted messages (`chat.send`, `agent`, channels). */
   inbox: RunInbox;
   /** Applies a new, validated config to models, credentials and agents (live reload). */
@@ -178,6 +181,7 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
     profiles: auth.profiles,
     ollamaBaseUrl: config.models.providers?.ollama?.baseUrl,
   });
+  const browser = assembleBrowser({ config, stateDir, agents, models, approvals });
   const cron = assembleCron({
     config,
     runtime,
@@ -222,6 +226,7 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
     cron,
     stateDbPath,
     approvals,
+    browser,
     inbox,
     async reconfigure(next) {
       approvalTimeoutSec = next.tools.exec.approvalTimeoutSec;
@@ -229,11 +234,13 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
       await auth.reconfigure(next);
       for (const agent of agents) configureAgent(agent, next, env);
       cron.reconfigure(next);
+      browser.reconfigure(next);
     },
     async close() {
       clearInterval(archiveTimer);
       await cron.close();
       await runtime.close();
+      await browser.close();
       await subagents.settled();
       await Promise.all(agents.map((a) => a.memory?.close()));
       for (const agent of agents) {

@@ -31,8 +31,21 @@ export interface BrowserProfileInfo extends ManagedBrowserStatus {}
 
 export class BrowserManager {
   private readonly browsers = new Map<string, ManagedBrowser>();
+  /** Running browsers started with settings that have changed since. */
+  private readonly outdated = new WeakSet<ManagedBrowser>();
 
-  constructor(private readonly options: BrowserManagerOptions) {}
+  constructor(private options: BrowserManagerOptions) {}
+
+  /**
+   * New settings (a config reload). Browsers that are not running take them at once; running
+   * ones keep theirs until they stop (idle, `claw browser stop`), then start with the new ones.
+   */
+  reconfigure(options: BrowserManagerOptions): void {
+    this.options = options;
+    for (const [profile, browser] of this.browsers)
+      if (browser.running) this.outdated.add(browser);
+      else this.browsers.delete(profile);
+  }
 
   /** The folder holding every profile. */
   get profilesDir(): string {
@@ -49,7 +62,8 @@ export class BrowserManager {
     assertProfileName(profile);
     let browser = this.browsers.get(profile);
     if (!browser) {
-      browser = new ManagedBrowser({
+      let created: ManagedBrowser | undefined;
+      browser = created = new ManagedBrowser({
         profile,
         userDataDir: join(this.profilesDir, profile, "user-data"),
         headless: this.options.headless ?? true,
@@ -58,6 +72,11 @@ export class BrowserManager {
         idleMs: this.options.idleMs ?? DEFAULT_IDLE_MS,
         maxDownloadBytes: this.options.maxDownloadBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES,
         now: this.options.now,
+        onClosed: () => {
+          // An outdated browser is replaced once it stops, so its next start uses the current settings.
+          if (created && this.outdated.has(created) && this.browsers.get(profile) === created)
+            this.browsers.delete(profile);
+        },
       });
       this.browsers.set(profile, browser);
     }

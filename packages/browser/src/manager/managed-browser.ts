@@ -5,7 +5,6 @@
  */
 import { mkdir } from "node:fs/promises";
 import type { BrowserContext, Download, Page } from "playwright-core";
-import { chromium } from "playwright-core";
 import { locateChromium } from "../chromium/locate-chromium.js";
 import { type GuardProxy, startGuardProxy } from "../guard/guard-proxy.js";
 import { ActivityLog } from "./activity-log.js";
@@ -104,9 +103,12 @@ export class ManagedBrowser {
     return this.active;
   }
 
+  /** A new tab; the blank tab Chromium starts with is used for the first one. */
   async newTab(): Promise<Page> {
     const context = await this.start();
-    this.active = await context.newPage();
+    const open = context.pages().filter((p) => !p.isClosed());
+    const [only] = open;
+    this.active = open.length === 1 && only?.url() === "about:blank" ? only : await context.newPage();
     return this.active;
   }
 
@@ -216,6 +218,8 @@ export class ManagedBrowser {
     });
     let context: BrowserContext;
     try {
+      // Loaded on first start: importing @claw/browser (for its names and checks) stays light.
+      const { chromium } = await import("playwright-core");
       context = await chromium.launchPersistentContext(this.options.userDataDir, {
         executablePath,
         headless: this.options.headless,

@@ -19,6 +19,7 @@ import type { CommandContext } from "../../context.js";
 import { readGatewayStateFile, withGateway } from "../../gateway-target.js";
 import { listAgents } from "../../local-state/agents.js";
 import { migrateLegacyKeys } from "./legacy.js";
+import { browserFindings } from "./browser-check.js";
 import { sandboxFindings } from "./sandbox-check.js";
 
 export interface Finding {
@@ -281,4 +282,5 @@ export const CHECKS: readonly { name: string; run: Check }[] = [
   { name: "credentials", run: credentials },
   { name: "workspaces", run: workspaces },
   { name: "sandbox", run: ({ config }) => sandboxFindings(config) },
+  { name: "browser", run: ({ config }) => browserFindings(config) },
 ];
