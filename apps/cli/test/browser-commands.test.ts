@@ -31,7 +31,10 @@ afterAll(async () => {
 
 describe("claw browser", () => {
   it("the agent's browser tool opens a page, and status/start/stop/profiles see its profile", async () => {
-    const document = { agents: { defaults: { model: "faux/faux-1" } }, tools: { web: { allowPrivate: ["127.0.0.1"] } } };
+    const document = {
+      agents: { defaults: { model: "faux/faux-1" } },
+      tools: { web: { allowPrivate: ["127.0.0.1"] } },
+    };
     const home = createHome(
       [
         { toolCalls: [{ name: "browser", arguments: { action: "open", url: `${origin}/` } }] },
@@ -57,14 +60,15 @@ describe("claw browser", () => {
     expect((await claw(home, ["browser", "profiles"])).stdout).toMatch(/main +stopped/);
     const startedResearch = await claw(home, ["browser", "start", "research"]);
     expect(startedResearch.stderr).toBe("");
-    expect(startedResearch.stdout).toBe(
-      "browser research is running (headless)\n",
-    );
+    expect(startedResearch.stdout).toBe("browser research is running (headless)\n");
     expect((await claw(home, ["browser", "stop", "--all"])).stdout).toBe("stopped: research\n");
   });
 
   it("says the browser is off when tools.browser.enabled is false", async () => {
-    const document = { agents: { defaults: { model: "faux/faux-1" } }, tools: { browser: { enabled: false } } };
+    const document = {
+      agents: { defaults: { model: "faux/faux-1" } },
+      tools: { browser: { enabled: false } },
+    };
     const home = createHome([], document);
     homes.push(home);
     const gateway = await startGateway(home, document);

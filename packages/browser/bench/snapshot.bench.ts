@@ -12,10 +12,14 @@ import { BrowserManager, locateChromium, snapshotPage } from "../src/index.js";
 
 /** A page of 2,000 elements: navigation, a long table with buttons, a form and text. */
 function bigPage(): string {
-  const links = Array.from({ length: 100 }, (_, i) => `<li><a href="/section/${i}">Section ${i}</a></li>`).join("");
+  const links = Array.from(
+    { length: 100 },
+    (_, i) => `<li><a href="/section/${i}">Section ${i}</a></li>`,
+  ).join("");
   const rows = Array.from(
     { length: 300 },
-    (_, i) => `<tr><td>Order ${1000 + i}</td><td>${i % 7} items</td><td><button>Details ${i}</button></td></tr>`,
+    (_, i) =>
+      `<tr><td>Order ${1000 + i}</td><td>${i % 7} items</td><td><button>Details ${i}</button></td></tr>`,
   ).join("");
   const fields = Array.from(
     { length: 100 },
@@ -77,10 +81,16 @@ try {
     bareMs.push(await bare());
     coldMs.push(await cold(n));
   }
-  report("browser cold start", "cold start to first snapshot (profile, guard proxy, 2,000 elements)", median(coldMs), "ms", {
-    baseline: { name: "bare playwright launch to about:blank", value: median(bareMs) },
-    target: { max: 2_000 },
-  });
+  report(
+    "browser cold start",
+    "cold start to first snapshot (profile, guard proxy, 2,000 elements)",
+    median(coldMs),
+    "ms",
+    {
+      baseline: { name: "bare playwright launch to about:blank", value: median(bareMs) },
+      target: { max: 2_000 },
+    },
+  );
 } finally {
   await manager.close();
   rmSync(stateDir, { recursive: true, force: true });

@@ -9,14 +9,18 @@ import { join } from "node:path";
 import type { AgentToolResult, ToolExecutionContext } from "@claw/agent-core";
 import { unwrapUntrusted } from "@claw/tools";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BrowserManager, type BrowserArgs, createBrowserTool } from "../src/index.js";
+import { type BrowserArgs, BrowserManager, createBrowserTool } from "../src/index.js";
 import { type LocalSite, startLocalSite } from "./local-site.js";
 
 let site: LocalSite;
 let manager: BrowserManager;
 let workspaceDir: string;
 let stateDir: string;
-const context: ToolExecutionContext = { toolCallId: "t", signal: new AbortController().signal, agentId: "tester" };
+const context: ToolExecutionContext = {
+  toolCallId: "t",
+  signal: new AbortController().signal,
+  agentId: "tester",
+};
 
 beforeAll(async () => {
   site = await startLocalSite();
@@ -108,8 +112,12 @@ describe("browser tool", () => {
     await expect(run({ action: "navigate", url: `http://localhost:${site.port}/form` })).rejects.toThrow(
       /Refused to open .*localhost.*loopback/,
     );
-    await expect(run({ action: "navigate", url: "http://10.1.2.3/" })).rejects.toThrow(/private \(10\.1\.2\.3\)/);
-    await expect(run({ action: "navigate", url: "file:///etc/passwd" })).rejects.toThrow(/Only http and https/);
+    await expect(run({ action: "navigate", url: "http://10.1.2.3/" })).rejects.toThrow(
+      /private \(10\.1\.2\.3\)/,
+    );
+    await expect(run({ action: "navigate", url: "file:///etc/passwd" })).rejects.toThrow(
+      /Only http and https/,
+    );
     await expect(run({ action: "navigate", url: `${site.origin}/redirect-out` })).rejects.toThrow(
       /Refused to open http:\/\/localhost.*loopback/,
     );
@@ -126,7 +134,9 @@ describe("browser tool", () => {
       /timed out after 800 ms/,
     );
     expect(Date.now() - started).toBeLessThan(5_000);
-    await expect(run({ action: "wait", text: "never there", timeoutMs: 300 })).rejects.toThrow(/Waited 300 ms/);
+    await expect(run({ action: "wait", text: "never there", timeoutMs: 300 })).rejects.toThrow(
+      /Waited 300 ms/,
+    );
   });
 
   it("saves downloads into the workspace under the size limit, with a safe name", async () => {

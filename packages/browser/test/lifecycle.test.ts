@@ -44,7 +44,9 @@ describe("Chromium", () => {
   });
 
   it("names the Debian package when it is missing", async () => {
-    await expect(locateChromium({ path: stateDir })).rejects.toThrow(/apt-get install chromium.*Debian package "chromium"/);
+    await expect(locateChromium({ path: stateDir })).rejects.toThrow(
+      /apt-get install chromium.*Debian package "chromium"/,
+    );
     const check = await checkChromium({ executablePath: join(stateDir, "no-chromium") });
     expect(check.ok).toBe(false);
     expect(check.problem).toContain("Chromium not found at");

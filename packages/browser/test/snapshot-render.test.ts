@@ -23,7 +23,9 @@ describe("renderWithinBudget", () => {
     expect(approximateTokens(out.text)).toBe(out.tokens);
     expect(out.omittedLines).toBeGreaterThan(0);
     expect(out.text.split("\n").at(-1)).toMatch(
-      new RegExp(`^\\[snapshot cut at ~1000 tokens: ${out.omittedLines} more lines \\(${out.omittedLines} with refs\\)`),
+      new RegExp(
+        `^\\[snapshot cut at ~1000 tokens: ${out.omittedLines} more lines \\(${out.omittedLines} with refs\\)`,
+      ),
     );
     expect(out.refCount).toBe(500);
   });

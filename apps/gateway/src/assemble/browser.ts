@@ -47,7 +47,8 @@ export function assembleBrowser(options: BrowserAssemblyOptions): BrowserAssembl
     profileFor: (context) => context.agentId ?? agent.definition.id,
     // The agent's primary model decides; a fallback model that reads no images drops them in its adapter.
     acceptsImages: (context) =>
-      options.models.resolve((agentOf(context) ?? agent).definition.model.primary)?.input.includes("image") ?? false,
+      options.models.resolve((agentOf(context) ?? agent).definition.model.primary)?.input.includes("image") ??
+      false,
     allowEvaluate: () => config.tools.browser.evaluate,
     ask: () => config.tools.browser.ask,
     approve: async (request, context) => {
@@ -67,13 +68,17 @@ export function assembleBrowser(options: BrowserAssemblyOptions): BrowserAssembl
       );
       return outcome.decision !== "deny";
     },
-    refuseSession: (context) => (agent.sandboxFor(context.sessionKey) ? SANDBOXED_BROWSER_REFUSAL : undefined),
+    refuseSession: (context) =>
+      agent.sandboxFor(context.sessionKey) ? SANDBOXED_BROWSER_REFUSAL : undefined,
   });
   for (const agent of options.agents) agent.extraTools.push(createBrowserTool(toolOptions(agent)));
 
   const enabled = () => {
     if (!config.tools.browser.enabled)
-      throw new RuntimeError("UNAVAILABLE", "browser: the browser tool is off on this gateway (tools.browser.enabled is false)");
+      throw new RuntimeError(
+        "UNAVAILABLE",
+        "browser: the browser tool is off on this gateway (tools.browser.enabled is false)",
+      );
   };
   const port: BrowserPort = {
     async status() {
@@ -120,4 +125,3 @@ function managerOptions(config: ClawConfig, stateDir: string): BrowserManagerOpt
     maxDownloadBytes: Math.round(browser.maxDownloadMb * 1024 * 1024),
   };
 }
-

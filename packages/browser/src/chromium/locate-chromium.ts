@@ -11,7 +11,12 @@ export const CHROMIUM_PACKAGE = "chromium";
 /** What to run when Chromium is missing. */
 export const CHROMIUM_INSTALL_HINT = `install it with \`sudo apt-get install ${CHROMIUM_PACKAGE}\` (Debian package "${CHROMIUM_PACKAGE}"), or set tools.browser.executablePath`;
 /** Executable names tried on PATH, in order, when no path is configured. */
-export const CHROMIUM_NAMES = ["chromium", "chromium-browser", "google-chrome-stable", "google-chrome"] as const;
+export const CHROMIUM_NAMES = [
+  "chromium",
+  "chromium-browser",
+  "google-chrome-stable",
+  "google-chrome",
+] as const;
 
 export class ChromiumMissingError extends Error {
   override name = "ChromiumMissingError";
@@ -34,7 +39,9 @@ export interface LocateChromiumOptions {
 export async function locateChromium(options: LocateChromiumOptions = {}): Promise<string> {
   if (options.executablePath) {
     if (await isExecutable(options.executablePath)) return options.executablePath;
-    throw new ChromiumMissingError(`Chromium not found at ${options.executablePath}: ${CHROMIUM_INSTALL_HINT}.`);
+    throw new ChromiumMissingError(
+      `Chromium not found at ${options.executablePath}: ${CHROMIUM_INSTALL_HINT}.`,
+    );
   }
   const dirs = (options.path ?? process.env.PATH ?? "").split(delimiter).filter(Boolean);
   for (const name of CHROMIUM_NAMES)

@@ -4,8 +4,8 @@
  * service workers — is judged by the SSRF rule of `@claw/tools` and then opened to exactly the
  * address that was checked (no DNS rebinding between check and connect).
  */
-import { createServer, type IncomingMessage, request as httpRequest, type ServerResponse } from "node:http";
-import { connect, type AddressInfo, type Socket } from "node:net";
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
+import { type AddressInfo, connect, type Socket } from "node:net";
 import { type HostVerdict, resolveAllowedHost } from "@claw/tools";
 
 export interface GuardProxyOptions {

@@ -101,13 +101,16 @@ export class BrowserManager {
 
   /** Running browsers' status (all known profiles when `all`). */
   status(): ManagedBrowserStatus[] {
-    return [...this.browsers.values()].map((b) => b.status()).sort((a, b) => a.profile.localeCompare(b.profile));
+    return [...this.browsers.values()]
+      .map((b) => b.status())
+      .sort((a, b) => a.profile.localeCompare(b.profile));
   }
 
   /** Every profile on disk or in memory, with its status. */
   async profiles(): Promise<BrowserProfileInfo[]> {
     const onDisk = await readdir(this.profilesDir, { withFileTypes: true }).catch(() => []);
-    for (const entry of onDisk) if (entry.isDirectory() && PROFILE_NAME.test(entry.name)) this.browser(entry.name);
+    for (const entry of onDisk)
+      if (entry.isDirectory() && PROFILE_NAME.test(entry.name)) this.browser(entry.name);
     return this.status();
   }
 

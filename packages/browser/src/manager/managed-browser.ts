@@ -99,7 +99,11 @@ export class ManagedBrowser {
   async activeTab(): Promise<Page> {
     const context = await this.start();
     if (this.active && !this.active.isClosed()) return this.active;
-    this.active = context.pages().filter((p) => !p.isClosed()).at(-1) ?? (await context.newPage());
+    this.active =
+      context
+        .pages()
+        .filter((p) => !p.isClosed())
+        .at(-1) ?? (await context.newPage());
     return this.active;
   }
 
@@ -213,7 +217,14 @@ export class ManagedBrowser {
       allowPrivate: this.options.allowPrivate,
       onBlocked: (target, reason) => {
         if (this.blocked.push({ url: target, reason }) > 50) this.blocked.shift();
-        this.activity.network({ tab: "-", method: "-", url: target, resourceType: "-", failure: reason, blocked: true });
+        this.activity.network({
+          tab: "-",
+          method: "-",
+          url: target,
+          resourceType: "-",
+          failure: reason,
+          blocked: true,
+        });
       },
     });
     let context: BrowserContext;

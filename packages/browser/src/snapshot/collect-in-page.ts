@@ -65,7 +65,11 @@ export interface CollectedSnapshot {
 }
 
 export function collectSnapshot(args: CollectArgs): CollectedSnapshot {
-  type RefState = { next: number; refOf: WeakMap<DomElement, string>; byRef: Map<string, WeakRef<DomElement>> };
+  type RefState = {
+    next: number;
+    refOf: WeakMap<DomElement, string>;
+    byRef: Map<string, WeakRef<DomElement>>;
+  };
   const host = window as unknown as Record<string, RefState | undefined>;
   let state = host[args.key];
   if (!state) {
@@ -74,14 +78,37 @@ export function collectSnapshot(args: CollectArgs): CollectedSnapshot {
   }
   const refs = state;
   const INTERACTIVE = new Set([
-    "link", "button", "checkbox", "radio", "textbox", "searchbox", "spinbutton", "slider", "combobox",
-    "listbox", "option", "menuitem", "menuitemcheckbox", "menuitemradio", "tab", "switch", "treeitem",
+    "link",
+    "button",
+    "checkbox",
+    "radio",
+    "textbox",
+    "searchbox",
+    "spinbutton",
+    "slider",
+    "combobox",
+    "listbox",
+    "option",
+    "menuitem",
+    "menuitemcheckbox",
+    "menuitemradio",
+    "tab",
+    "switch",
+    "treeitem",
   ]);
   const CONTAINERS = new Set(["form", "dialog", "navigation", "main", "table", "list", "region", "iframe"]);
   const SKIPPED_TAGS = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "META", "LINK"]);
   const INPUT_ROLES: Record<string, string> = {
-    button: "button", submit: "button", reset: "button", image: "button", file: "button",
-    checkbox: "checkbox", radio: "radio", range: "slider", number: "spinbutton", search: "searchbox",
+    button: "button",
+    submit: "button",
+    reset: "button",
+    image: "button",
+    file: "button",
+    checkbox: "checkbox",
+    radio: "radio",
+    range: "slider",
+    number: "spinbutton",
+    search: "searchbox",
   };
   const clip = (text: string, max: number) => {
     const flat = text.replace(/\s+/g, " ").trim();
@@ -144,7 +171,8 @@ export function collectSnapshot(args: CollectArgs): CollectedSnapshot {
     const parts: string[] = [];
     if (role === "heading") parts.push(`[level=${el.tagName.slice(1) || el.getAttribute("aria-level")}]`);
     const field = el as DomField;
-    if ((role === "checkbox" || role === "radio" || role === "switch") && field.checked) parts.push("[checked]");
+    if ((role === "checkbox" || role === "radio" || role === "switch") && field.checked)
+      parts.push("[checked]");
     if (el.getAttribute("aria-checked") === "true") parts.push("[checked]");
     if (field.disabled || el.getAttribute("aria-disabled") === "true") parts.push("[disabled]");
     if (el.getAttribute("aria-expanded")) parts.push(`[expanded=${el.getAttribute("aria-expanded")}]`);

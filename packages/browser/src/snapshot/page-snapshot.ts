@@ -46,7 +46,11 @@ export const approximateTokens = (text: string): number => Math.ceil(text.length
  * snap.text; // '- heading "Sign in" [level=1]\n- textbox "Email" [ref=e1]\n- button "Continue" [ref=e2]'
  */
 export async function snapshotPage(page: Page, options: SnapshotOptions = {}): Promise<PageSnapshot> {
-  const args: CollectArgs = { key: REFS_KEY, rootRef: options.ref, interactiveOnly: options.interactiveOnly ?? false };
+  const args: CollectArgs = {
+    key: REFS_KEY,
+    rootRef: options.ref,
+    interactiveOnly: options.interactiveOnly ?? false,
+  };
   const collected = (await page.evaluate(inPage(collectSnapshot, args))) as CollectedSnapshot;
   if (collected.missingRoot) throw new StaleRefError(options.ref ?? "");
   const rendered = renderWithinBudget(collected.lines, options.maxTokens ?? DEFAULT_SNAPSHOT_TOKENS);

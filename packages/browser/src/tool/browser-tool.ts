@@ -6,10 +6,10 @@ import { join } from "node:path";
 import type { ToolExecutionContext, TypedTool } from "@claw/agent-core";
 import { createWorkspace } from "@claw/tools";
 import type { BrowserManager } from "../manager/browser-manager.js";
-import { open, navigate } from "./actions/navigate.js";
-import { click, hover, press, scroll, select, typeText } from "./actions/interact.js";
 import { pdf, screenshot, snapshot } from "./actions/capture.js";
 import { consoleSummary, evaluate, networkSummary } from "./actions/inspect.js";
+import { click, hover, press, scroll, select, typeText } from "./actions/interact.js";
+import { navigate, open } from "./actions/navigate.js";
 import { tabs } from "./actions/tabs.js";
 import { upload } from "./actions/upload.js";
 import { wait } from "./actions/wait.js";
@@ -85,8 +85,10 @@ const DESCRIPTION = `Control a real web browser (Chromium). Start with open (url
  */
 export function createBrowserTool(options: BrowserToolOptions): TypedTool<typeof BrowserParams> {
   const workspace = createWorkspace(options.workspaceDir);
-  const resolve = <T>(value: T | ((context: ToolExecutionContext) => T) | undefined, context: ToolExecutionContext) =>
-    typeof value === "function" ? (value as (context: ToolExecutionContext) => T)(context) : value;
+  const resolve = <T>(
+    value: T | ((context: ToolExecutionContext) => T) | undefined,
+    context: ToolExecutionContext,
+  ) => (typeof value === "function" ? (value as (context: ToolExecutionContext) => T)(context) : value);
   return {
     name: BROWSER_TOOL_NAME,
     label: "Browser",

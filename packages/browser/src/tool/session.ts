@@ -1,6 +1,6 @@
 /** What an action handler works with: the profile's browser, the workspace and this call's settings. */
 import type { AgentToolResult, ToolExecutionContext } from "@claw/agent-core";
-import { wrapUntrusted, type Workspace } from "@claw/tools";
+import { type Workspace, wrapUntrusted } from "@claw/tools";
 import type { ManagedBrowser } from "../manager/managed-browser.js";
 import type { BrowserArgs } from "./browser-params.js";
 

@@ -6,7 +6,9 @@ export const BrowserToolConfig = section({
   enabled: Type.Boolean({ default: true, description: "Offer the browser tool." }),
   headless: Type.Boolean({ default: true, description: "Run Chromium without a window." }),
   executablePath: Type.Optional(
-    Type.String({ description: "The Chromium to launch (default: chromium on PATH, Debian package `chromium`)." }),
+    Type.String({
+      description: "The Chromium to launch (default: chromium on PATH, Debian package `chromium`).",
+    }),
   ),
   idleMinutes: Type.Number({
     minimum: 0,

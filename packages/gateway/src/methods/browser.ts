@@ -16,7 +16,10 @@ export interface BrowserPort {
 
 function browserPort({ ctx }: MethodCall<unknown>): BrowserPort {
   if (!ctx.ports.browser)
-    throw new RuntimeError("UNAVAILABLE", "browser: the browser tool is off on this gateway (tools.browser.enabled is false)");
+    throw new RuntimeError(
+      "UNAVAILABLE",
+      "browser: the browser tool is off on this gateway (tools.browser.enabled is false)",
+    );
   return ctx.ports.browser;
 }
 

@@ -5,7 +5,10 @@
 import Type, { type Static } from "typebox";
 import { Timestamp } from "./common.js";
 
-const Profile = Type.String({ pattern: "^[a-zA-Z0-9][a-zA-Z0-9_-]{0,63}$", description: "A browser profile name." });
+const Profile = Type.String({
+  pattern: "^[a-zA-Z0-9][a-zA-Z0-9_-]{0,63}$",
+  description: "A browser profile name.",
+});
 
 export const BrowserProfileStatus = Type.Object(
   {
@@ -33,7 +36,10 @@ export const BrowserStatusResult = Type.Object(
   { additionalProperties: false },
 );
 
-export const BrowserStartParams = Type.Object({ profile: Type.Optional(Profile) }, { additionalProperties: false });
+export const BrowserStartParams = Type.Object(
+  { profile: Type.Optional(Profile) },
+  { additionalProperties: false },
+);
 export const BrowserStartResult = BrowserProfileStatus;
 
 export const BrowserStopParams = Type.Object(

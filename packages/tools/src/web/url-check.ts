@@ -36,7 +36,10 @@ export type HostVerdict = { address: string; family: number } | { reason: string
  * await resolveAllowedHost("10.0.0.1"); // { reason: "private (10.0.0.1)" }
  * await resolveAllowedHost("localhost", { allowPrivate: ["localhost"] }); // { address: "127.0.0.1", family: 4 }
  */
-export async function resolveAllowedHost(hostname: string, options: UrlCheckOptions = {}): Promise<HostVerdict> {
+export async function resolveAllowedHost(
+  hostname: string,
+  options: UrlCheckOptions = {},
+): Promise<HostVerdict> {
   const host = hostname.replace(/^\[(.*)\]$/, "$1");
   const allowed = isAllowedPrivate(host, options.allowPrivate);
   if (isIpAddressText(host)) {

@@ -54,7 +54,10 @@ async function start({ values, positionals }: ParsedCommandArgs, context: Comman
     client.request("browser.start", profile ? { profile } : {}),
   );
   if (values.json) context.io.stdout(toJson(started));
-  else context.io.stdout(`browser ${started.profile} is running (${started.headless ? "headless" : "headed"})\n`);
+  else
+    context.io.stdout(
+      `browser ${started.profile} is running (${started.headless ? "headless" : "headed"})\n`,
+    );
   return EXIT_OK;
 }
 

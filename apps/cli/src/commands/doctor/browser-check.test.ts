@@ -32,7 +32,11 @@ describe("doctor browser check", () => {
 
   it("is ok with the system Chromium", async () => {
     expect(await browserFindings(config({}), "/usr/bin")).toEqual([
-      { check: "browser", level: "ok", message: expect.stringMatching(/^Chromium \d+.* at \/usr\/bin\/chromium$/) },
+      {
+        check: "browser",
+        level: "ok",
+        message: expect.stringMatching(/^Chromium \d+.* at \/usr\/bin\/chromium$/),
+      },
     ]);
   });
 });

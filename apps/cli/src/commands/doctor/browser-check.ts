@@ -10,7 +10,10 @@ import type { Finding } from "./checks.js";
  * @example
  * await browserFindings(config); // [{ check: "browser", level: "ok", message: "Chromium 156.0… at /usr/bin/chromium" }]
  */
-export async function browserFindings(config: ClawConfig | undefined, searchPath?: string): Promise<Finding[]> {
+export async function browserFindings(
+  config: ClawConfig | undefined,
+  searchPath?: string,
+): Promise<Finding[]> {
   if (!config || config.tools.browser.enabled === false) return [];
   const executablePath = config.tools.browser.executablePath;
   const check = await checkChromium({ executablePath, path: searchPath });

@@ -18,8 +18,8 @@ import { parseModelRef } from "@claw/ids";
 import type { CommandContext } from "../../context.js";
 import { readGatewayStateFile, withGateway } from "../../gateway-target.js";
 import { listAgents } from "../../local-state/agents.js";
-import { migrateLegacyKeys } from "./legacy.js";
 import { browserFindings } from "./browser-check.js";
+import { migrateLegacyKeys } from "./legacy.js";
 import { sandboxFindings } from "./sandbox-check.js";
 
 export interface Finding {

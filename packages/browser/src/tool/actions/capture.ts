@@ -30,7 +30,11 @@ export const screenshot: ActionHandler = async (args, session) => {
   const png = args.ref
     ? await (await resolveRef(page, args.ref)).screenshot({ type: "png" })
     : await page.screenshot({ type: "png", fullPage: args.fullPage ?? false });
-  const what = args.ref ? `element ${args.ref}` : args.fullPage ? "the whole page" : "the visible part of the page";
+  const what = args.ref
+    ? `element ${args.ref}`
+    : args.fullPage
+      ? "the whole page"
+      : "the visible part of the page";
   const saved =
     args.path || !session.acceptsImages
       ? await saveInWorkspace(session, args.path ?? `browser/screenshot-${stamp()}.png`, png)

@@ -27,7 +27,8 @@ export const networkSummary: ActionHandler = async (_args, session) => {
   const blocked = entries.filter((e) => e.blocked).length;
   const failed = entries.filter((e) => e.failure && !e.blocked).length;
   const downloadLines = downloads.map(
-    (d) => `download ${d.url}: ${d.savedAs ? `saved to ${d.savedAs} (${d.bytes} bytes)` : `not saved: ${d.refused}`}`,
+    (d) =>
+      `download ${d.url}: ${d.savedAs ? `saved to ${d.savedAs} (${d.bytes} bytes)` : `not saved: ${d.refused}`}`,
   );
   const text =
     entries.length === 0 && downloads.length === 0

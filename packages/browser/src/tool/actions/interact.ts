@@ -19,7 +19,10 @@ export const typeText: ActionHandler = async (args, session) => {
   const text = args.text ?? "";
   await element.fill(text, { timeout: ACTION_TIMEOUT_MS });
   if (args.submit) await element.press("Enter", { timeout: ACTION_TIMEOUT_MS });
-  return done(`Typed ${text.length} characters into ${args.ref}${args.submit ? " and pressed Enter" : ""}.`, page.url());
+  return done(
+    `Typed ${text.length} characters into ${args.ref}${args.submit ? " and pressed Enter" : ""}.`,
+    page.url(),
+  );
 };
 
 export const press: ActionHandler = async (args, session) => {

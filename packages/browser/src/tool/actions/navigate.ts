@@ -1,7 +1,13 @@
 /** `open` (a new tab) and `navigate` (the active tab): the URL is judged by the guard first. */
 import type { Page, Request } from "playwright-core";
 import { required } from "../browser-params.js";
-import { type ActionHandler, type BrowserSession, DEFAULT_TIMEOUT_MS, isTimeout, ownResult } from "../session.js";
+import {
+  type ActionHandler,
+  type BrowserSession,
+  DEFAULT_TIMEOUT_MS,
+  isTimeout,
+  ownResult,
+} from "../session.js";
 
 export const open: ActionHandler = async (args, session) => {
   const url = await checkedUrl(required(args, "url"), session);
@@ -72,7 +78,9 @@ async function go(page: Page, url: string, timeoutMs: number | undefined, sessio
       throw new Error(
         `Opening ${url} timed out after ${timeout} ms (the page did not load). Tab ${tab} stays open: take a snapshot to see what arrived, or try later.`,
       );
-    throw new Error(`Opening ${url} failed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    throw new Error(
+      `Opening ${url} failed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
+    );
   } finally {
     page.off("request", onRequest);
   }

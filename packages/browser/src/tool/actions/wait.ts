@@ -9,7 +9,13 @@ export const wait: ActionHandler = async (args, session) => {
   const page = await session.browser.activeTab();
   const timeout = args.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const { text, ref, url } = args;
-  const what = text ? `text ${JSON.stringify(text)}` : ref ? `ref ${ref}` : url ? `a URL containing "${url}"` : "the page to load";
+  const what = text
+    ? `text ${JSON.stringify(text)}`
+    : ref
+      ? `ref ${ref}`
+      : url
+        ? `a URL containing "${url}"`
+        : "the page to load";
   try {
     if (text) await page.getByText(text).first().waitFor({ state: "visible", timeout });
     else if (ref) await waitForRef(page, ref, timeout);
@@ -17,7 +23,9 @@ export const wait: ActionHandler = async (args, session) => {
     else await page.waitForLoadState("load", { timeout });
   } catch (error) {
     if (isTimeout(error))
-      throw new Error(`Waited ${timeout} ms for ${what} on ${page.url()}; it did not happen. Take a snapshot to see the page.`);
+      throw new Error(
+        `Waited ${timeout} ms for ${what} on ${page.url()}; it did not happen. Take a snapshot to see the page.`,
+      );
     throw error;
   }
   return ownResult(`Done waiting for ${what}; the tab is at ${page.url()}.`, { url: page.url() });
