@@ -181,7 +181,6 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
     profiles: auth.profiles,
     ollamaBaseUrl: config.models.providers?.ollama?.baseUrl,
   });
-  const browser = assembleBrowser({ config, stateDir, agents, models, approvals });
   const cron = assembleCron({
     config,
     runtime,
@@ -192,6 +191,8 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
     storePath: stateDbPath,
     ...(options.deliver ? { deliver: options.deliver } : {}),
   });
+  // After cron: the browser tool follows the cron tool, as offeredToolNames lists them.
+  const browser = assembleBrowser({ config, stateDir, agents, models, approvals });
   for (const agent of agents) configureAgent(agent, config, env);
   const seenSessions = new Set<string>();
   runtime.subscribe((event) => {
