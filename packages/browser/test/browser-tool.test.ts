@@ -128,6 +128,13 @@ describe("browser tool", () => {
     expect(site.requested).not.toContain("/pixel");
   });
 
+  it("sees and clicks controls inside an open shadow root", async () => {
+    await run({ action: "navigate", url: `${site.origin}/shadow` });
+    const snap = unwrapUntrusted(text(await run({ action: "snapshot" }))) ?? "";
+    await run({ action: "click", ref: refOf(snap, 'button "Add one"') });
+    expect(unwrapUntrusted(text(await run({ action: "snapshot" })))).toContain("text: 1");
+  });
+
   it("times out a page that never answers", async () => {
     const started = Date.now();
     await expect(run({ action: "navigate", url: `${site.origin}/hang`, timeoutMs: 800 })).rejects.toThrow(

@@ -80,6 +80,18 @@ export async function startLocalSite(): Promise<LocalSite> {
           "content-disposition": 'attachment; filename="big.bin"',
         });
         return res.end(Buffer.alloc(4096, 1));
+      case "/shadow":
+        return html(
+          `<fancy-counter></fancy-counter><script>
+            customElements.define("fancy-counter", class extends HTMLElement {
+              connectedCallback() {
+                const root = this.attachShadow({ mode: "open" });
+                root.innerHTML = '<button>Add one</button><output>0</output>';
+                root.querySelector("button").onclick = () => root.querySelector("output").textContent++;
+              }
+            });</script>`,
+          "Shadow",
+        );
       case "/hang":
         hanging.add(req);
         return; // never answers

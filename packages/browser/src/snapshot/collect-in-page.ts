@@ -17,6 +17,8 @@ interface DomElement extends DomNode {
   isContentEditable?: boolean;
   childNodes: Iterable<DomNode>;
   children: Iterable<DomElement>;
+  /** An open shadow root (web components put their controls there). */
+  shadowRoot?: { children: Iterable<DomElement> } | null;
   getAttribute(name: string): string | null;
   hasAttribute(name: string): boolean;
   checkVisibility(options: { visibilityProperty: boolean }): boolean;
@@ -228,6 +230,7 @@ export function collectSnapshot(args: CollectArgs): CollectedSnapshot {
     }
     const childDepth = container ? depth + 1 : depth;
     for (const child of el.children) visit(child, childDepth);
+    if (el.shadowRoot) for (const child of el.shadowRoot.children) visit(child, childDepth);
   };
 
   let root: DomElement | null | undefined = document.body ?? document.documentElement;

@@ -3,7 +3,7 @@
  * images, a workspace file otherwise) and `pdf` (a workspace file).
  */
 import { mkdir, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { resolveRef, snapshotPage } from "../../snapshot/page-snapshot.js";
 import { type ActionHandler, type BrowserSession, ownResult, pageResult } from "../session.js";
 
@@ -76,6 +76,3 @@ async function saveInWorkspace(session: BrowserSession, path: string, bytes: Buf
 
 /** A file-name-safe timestamp. */
 const stamp = () => new Date().toISOString().replace(/[:.]/g, "-");
-
-/** Where downloads land inside a workspace. */
-export const downloadsDir = (workspaceRoot: string) => join(workspaceRoot, "downloads");
