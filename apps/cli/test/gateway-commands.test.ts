@@ -249,15 +249,16 @@ describe("sessions, models, skills, tools", () => {
     });
     expect(explained.tools).toEqual(given?.map((t) => t.name));
     expect(explained.verdicts.map((v) => v.tool)).toEqual(agent?.definition.tools?.map((t) => t.name));
-    expect(explained.verdicts.map((v) => v.tool)).not.toContain("browser");
+    expect(explained.verdicts.map((v) => v.tool)).toContain("browser");
+    expect(explained.verdicts.map((v) => v.tool)).not.toContain("canvas");
     const one = await claw(home, ["tools", "explain", "process"]);
     expect(one.stdout).toMatch(/removed process +by tools\.deny/);
     expect(one.stdout).toContain("0 of 1 tools kept");
     const typo = await claw(home, ["tools", "explain", "exce"]);
     expect(typo.code).toBe(2);
     expect(typo.stderr).toContain('did you mean "exec"?');
-    const missing = await claw(home, ["tools", "explain", "browser"]);
-    expect(missing.stderr).toContain('"browser" is not a tool agent');
+    const missing = await claw(home, ["tools", "explain", "canvas"]);
+    expect(missing.stderr).toContain('"canvas" is not a tool agent');
   });
 });
 

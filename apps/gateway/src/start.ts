@@ -156,6 +156,7 @@ async function serveAssembled(
   const ports = {
     ...basePorts,
     channels: createChannelsPort(channels),
+    browser: assembled.browser.port,
     status: {
       ...basePorts.status,
       health: async () => ({ ...(await basePorts.status.health()), ...channelSummary(channels) }),

@@ -32,6 +32,7 @@ export type {
   StatusPort,
 } from "./runtime.js";
 export { RuntimeError } from "./runtime.js";
+export type { BrowserPort } from "./methods/browser.js";
 export { acceptInMemory } from "./methods/memory-accept.js";
 export type { GatewayLogger } from "./context.js";
 

@@ -18,6 +18,7 @@ import type {
   StatusResult,
   ToolsEffectiveResult,
 } from "@claw/protocol";
+import type { BrowserPort } from "./methods/browser.js";
 
 /**
  * What the gateway needs from the rest of the house, as small capability ports. The app
@@ -42,6 +43,8 @@ export interface GatewayPorts {
   heartbeat?: HeartbeatPort;
   /** Optional: the `channels.*` methods and `send` answer UNAVAILABLE without it. */
   channels?: ChannelsPort;
+  /** Optional: the `browser.*` methods answer UNAVAILABLE without it. */
+  browser?: BrowserPort;
 }
 
 /**

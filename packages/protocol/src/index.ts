@@ -20,6 +20,7 @@ export * from "./handshake.js";
 export * from "./methods/agent.js";
 export * from "./methods/agent-event.js";
 export * from "./methods/approvals.js";
+export * from "./methods/browser.js";
 export * from "./methods/channels.js";
 export * from "./methods/agents.js";
 export * from "./methods/chat.js";

@@ -5,6 +5,7 @@ import { AgentParams, AgentResult, AgentWaitParams, AgentWaitResult } from "./me
 import { AgentEvent } from "./methods/agent-event.js";
 import * as agents from "./methods/agents.js";
 import * as approvals from "./methods/approvals.js";
+import * as browser from "./methods/browser.js";
 import * as channels from "./methods/channels.js";
 import * as chat from "./methods/chat.js";
 import * as commands from "./methods/commands.js";
@@ -212,6 +213,30 @@ export const METHODS = {
     approvals.PluginApprovalListResult,
     "operator.approvals",
     "Plugin approvals waiting (always none: Claw runs no plugins; for OpenClaw's clients).",
+  ),
+  "browser.status": m(
+    browser.BrowserStatusParams,
+    browser.BrowserStatusResult,
+    "operator.read",
+    "The managed browsers: Chromium found or not, and each profile's state.",
+  ),
+  "browser.start": m(
+    browser.BrowserStartParams,
+    browser.BrowserStartResult,
+    "operator.admin",
+    "Start a profile's browser now (default: the default agent's).",
+  ),
+  "browser.stop": m(
+    browser.BrowserStopParams,
+    browser.BrowserStopResult,
+    "operator.admin",
+    "Stop a profile's browser, or all of them.",
+  ),
+  "browser.profiles": m(
+    browser.BrowserProfilesParams,
+    browser.BrowserProfilesResult,
+    "operator.read",
+    "Every browser profile on disk or running.",
   ),
   "cron.list": m(cron.CronListParams, cron.CronListResult, "operator.read", "Scheduled jobs, soonest first."),
   "cron.add": m(cron.CronAddParams, cron.CronJob, "operator.admin", "Add a scheduled job."),

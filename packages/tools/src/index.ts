@@ -125,6 +125,13 @@ export {
   guardedGet,
 } from "./web/guarded-request.js";
 export { unwrapUntrusted, wrapUntrusted } from "./web/untrusted.js";
+export {
+  type HostVerdict,
+  isAllowedPrivate,
+  resolveAllowedHost,
+  type UrlCheckOptions,
+  urlBlockReason,
+} from "./web/url-check.js";
 
 // Advanced: exec policy (security/ask), the allowlist, pending approvals and the shell reader.
 export { AllowlistFileError, ExecAllowlistStore } from "./approvals/allowlist-store.js";

@@ -284,6 +284,27 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import("./approvals/index.js"),
   },
   {
+    name: "browser",
+    summary: "The gateway's managed browsers (one per agent profile)",
+    subcommands: [
+      { name: "status", summary: "Chromium and every browser profile's state", flags: READ },
+      {
+        name: "start",
+        args: "[PROFILE]",
+        summary: "start a profile's browser now (a profile is an agent id; default: the default agent's)",
+        flags: READ,
+      },
+      {
+        name: "stop",
+        args: "[PROFILE]",
+        summary: "stop a profile's browser (default: the default agent's)",
+        flags: { all: { type: "boolean", summary: "stop every running browser" }, ...READ },
+      },
+      { name: "profiles", summary: "every browser profile on disk or running", flags: READ },
+    ],
+    load: () => import("./browser/index.js"),
+  },
+  {
     name: "memory",
     summary: "The memory index: status, (re)index with progress, search",
     subcommands: [

@@ -38,7 +38,7 @@ import {
   type ExecApprovalBroker,
   type ExecPolicy,
 } from "@claw/tools";
-import { isCodingToolOffered } from "./offered-tools.js";
+import { isCodingToolOffered, isExtraToolOffered } from "./offered-tools.js";
 
 /** Used when no model is configured anywhere. */
 export const FALLBACK_PRIMARY_MODEL = "anthropic/claude-sonnet-4-5";
@@ -179,7 +179,7 @@ export function configureAgent(
   Object.assign(agent.definition, {
     default: id === resolveDefaultAgentId(config),
     model: { primary: refs[0] ?? FALLBACK_PRIMARY_MODEL, fallbacks: refs.slice(1) },
-    tools: [...offered, ...agent.extraTools],
+    tools: [...offered, ...agent.extraTools.filter((t) => isExtraToolOffered(t.name, config))],
     thinking: resolved?.thinkingDefault ?? defaults.thinkingDefault,
     timeoutSeconds: resolved?.timeoutSeconds ?? defaults.timeoutSeconds,
     filterTools: (list, context) =>

@@ -28,6 +28,7 @@ import { ExecAllowlistStore, ExecApprovalBroker } from "@claw/tools";
 import { createLogFile, type LogFile } from "../runtime-adapter/log-file.js";
 import { type AssembledAgent, assembleAgents, configureAgent, type ExecApprovalParts } from "./agents.js";
 import { type AuthAssembly, assembleAuth } from "./auth.js";
+import { assembleBrowser, type BrowserAssembly } from "./browser.js";
 import { assembleCompaction } from "./compaction.js";
 import { assembleCron, type CronAssembly } from "./cron.js";
 import { migrateLegacyDefaultAgent } from "./legacy-default-agent.js";
@@ -65,6 +66,8 @@ export interface AssembledClaw {
   stateDbPath: string;
   /** Pending exec approvals and the per-agent allowlist (`<stateDir>/exec-approvals.json`). */
   approvals: ExecApprovalParts;
+  /** The managed browsers and the port behind the `browser.*` methods. */
+  browser: BrowserAssembly;
   /** The durable inbox of accepted messages (`chat.send`, `agent`, channels). */
   inbox: RunInbox;
   /** Applies a new, validated config to models, credentials and agents (live reload). */
@@ -188,6 +191,8 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
     storePath: stateDbPath,
     ...(options.deliver ? { deliver: options.deliver } : {}),
   });
+  // After cron: the browser tool follows the cron tool, as offeredToolNames lists them.
+  const browser = assembleBrowser({ config, stateDir, agents, models, approvals });
   for (const agent of agents) configureAgent(agent, config, env);
   const seenSessions = new Set<string>();
   runtime.subscribe((event) => {
@@ -222,6 +227,7 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
     cron,
     stateDbPath,
     approvals,
+    browser,
     inbox,
     async reconfigure(next) {
       approvalTimeoutSec = next.tools.exec.approvalTimeoutSec;
@@ -229,11 +235,13 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
       await auth.reconfigure(next);
       for (const agent of agents) configureAgent(agent, next, env);
       cron.reconfigure(next);
+      browser.reconfigure(next);
     },
     async close() {
       clearInterval(archiveTimer);
       await cron.close();
       await runtime.close();
+      await browser.close();
       await subagents.settled();
       await Promise.all(agents.map((a) => a.memory?.close()));
       for (const agent of agents) {

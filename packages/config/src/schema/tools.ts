@@ -1,4 +1,5 @@
 import Type from "typebox";
+import { BrowserToolConfig } from "./browser.js";
 import { closedObject, PositiveInteger, recordOf, StringList, section } from "./primitives.js";
 
 export const ToolProfile = Type.Enum(["minimal", "coding", "messaging", "full"]);
@@ -74,6 +75,7 @@ export const ToolsConfig = section({
   subagents: section({
     tools: Type.Optional(closedObject({ allow: Type.Optional(StringList), deny: Type.Optional(StringList) })),
   }),
+  browser: BrowserToolConfig,
   web: section({
     allowPrivate: Type.Optional(
       Type.Array(Type.String(), {

@@ -17,6 +17,7 @@ import { RuntimeError } from "../runtime.js";
 import { agent, agentWait } from "./agent.js";
 import { agentsList } from "./agents.js";
 import { execApprovalGet, execApprovalList, execApprovalResolve, pluginApprovalList } from "./approvals.js";
+import { browserProfiles, browserStart, browserStatus, browserStop } from "./browser.js";
 import {
   channelsPairingApprove,
   channelsPairingDismiss,
@@ -88,6 +89,10 @@ const HANDLERS: HandlerTable = {
   "exec.approval.get": execApprovalGet,
   "exec.approval.resolve": execApprovalResolve,
   "plugin.approval.list": pluginApprovalList,
+  "browser.status": browserStatus,
+  "browser.start": browserStart,
+  "browser.stop": browserStop,
+  "browser.profiles": browserProfiles,
   "cron.list": cronList,
   "cron.add": cronAdd,
   "cron.update": cronUpdate,

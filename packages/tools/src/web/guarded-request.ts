@@ -11,6 +11,7 @@ import type { LookupFunction } from "node:net";
 import type { Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { blockedAddressReason, isIpAddressText } from "./address-guard.js";
+import { isAllowedPrivate } from "./url-check.js";
 
 export class BlockedAddressError extends Error {
   override name = "BlockedAddressError";
@@ -93,17 +94,6 @@ function checkedLookup(url: URL): LookupFunction {
       callback(null, first.address, first.family);
     });
   };
-}
-
-function isAllowedPrivate(host: string, allowPrivate: readonly string[] | undefined): boolean {
-  const wanted = host.toLowerCase();
-  return (allowPrivate ?? []).some(
-    (entry) =>
-      entry
-        .trim()
-        .toLowerCase()
-        .replace(/^\[(.*)\]$/, "$1") === wanted,
-  );
 }
 
 function refusal(url: URL, reason: string): BlockedAddressError {

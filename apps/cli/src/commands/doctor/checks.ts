@@ -18,6 +18,7 @@ import { parseModelRef } from "@claw/ids";
 import type { CommandContext } from "../../context.js";
 import { readGatewayStateFile, withGateway } from "../../gateway-target.js";
 import { listAgents } from "../../local-state/agents.js";
+import { browserFindings } from "./browser-check.js";
 import { migrateLegacyKeys } from "./legacy.js";
 import { sandboxFindings } from "./sandbox-check.js";
 
@@ -281,4 +282,5 @@ export const CHECKS: readonly { name: string; run: Check }[] = [
   { name: "credentials", run: credentials },
   { name: "workspaces", run: workspaces },
   { name: "sandbox", run: ({ config }) => sandboxFindings(config) },
+  { name: "browser", run: ({ config }) => browserFindings(config) },
 ];
