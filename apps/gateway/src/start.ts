@@ -8,6 +8,7 @@ import { queueCommandSupport } from "@claw/channels";
 import { beatToWire, eventToWire } from "@claw/cron";
 import { type GatewayAuth, type GatewayHandle, startGateway } from "@claw/gateway";
 import type { AssembledAgent } from "./assemble/agents.js";
+import { controlUiSite } from "./assemble/control-ui.js";
 import { type AssembleClawOptions, type AssembledClaw, assembleClaw } from "./assemble/assemble-claw.js";
 import { type AssembledChannels, assembleChannels } from "./assemble/channels/assemble-channels.js";
 import { type LateChannelDelivery, lateChannelDelivery } from "./assemble/cron-delivery.js";
@@ -41,6 +42,8 @@ export interface StartClawOptions extends AssembleClawOptions {
    * goes while the gateway runs: the gateway log (default), or left alone ("inherit").
    */
   libraryChatter?: "log" | "inherit";
+  /** The built Control UI to serve (default: @claw/control-ui's own build) when `gateway.controlUi.enabled`. */
+  controlUiRoot?: string;
 }
 
 export interface ClawGateway {
@@ -174,6 +177,7 @@ async function serveAssembled(
   if (recovered.resumed + recovered.completed + recovered.interrupted > 0)
     log.write("info", "accepted messages recovered", { ...recovered });
   const host = options.host ?? bindHost(config.gateway.bind);
+  const controlUi = controlUiSite(config, options.controlUiRoot, (m, f) => log.write("warn", m, f));
   const gateway = await startGateway({
     ports,
     host,
@@ -184,6 +188,7 @@ async function serveAssembled(
     stateDir,
     version: CLAW_VERSION,
     mainKey: config.session.mainKey,
+    ...(controlUi ? { controlUi } : {}),
     logger: {
       info: (message, fields) => log.write("info", message, fields),
       warn: (message, fields) => log.write("warn", message, fields),

@@ -36,6 +36,8 @@ export interface ClientCoreOptions {
   /** Events were missed (seq gap, or a reconnect): re-fetch presence/health/sessions. */
   onGap?: (gap: GapInfo) => void;
   onHello?: (hello: HelloOk) => void;
+  /** The connection closed unexpectedly (a reconnect follows unless it is disabled). */
+  onDisconnect?: (info: { code: number; reason: string }) => void;
 }
 
 /** Options of one request. */
@@ -406,6 +408,7 @@ export class ClawClientCore {
       );
       this.pending.delete(id);
     }
+    if (!this.closedByUser) this.options.onDisconnect?.({ code, reason });
     const r = this.options.reconnect ?? {};
     if (this.closedByUser || r.enabled === false || !this.everConnected) return;
     const base = r.initialDelayMs ?? 500;
