@@ -14,7 +14,7 @@ import { join } from "node:path";
 import type { ClawClient } from "@claw/client";
 import { createFauxProvider, type FauxProvider } from "@claw/providers";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ClawGateway } from "../../src/index.js";
 import { startTestGateway } from "../helpers.js";
 import { buildAppOnce, DESKTOP, FOREIGN_HOST, launch, openPage, PHONE, type Recorder, screenshot, signIn } from "./browser.js";
@@ -60,6 +60,11 @@ beforeAll(async () => {
   page = await openPage(browser, recorder);
 }, 90_000);
 
+afterEach(() => {
+  // Each test consumes exactly the replies it scripted, so the next one starts in step.
+  expect(faux.remaining).toBe(0);
+});
+
 afterAll(async () => {
   await client?.close();
   await claw?.close();
@@ -91,7 +96,6 @@ describe.sequential("Control UI in Chromium", () => {
     expect(await answer.locator("img").count()).toBe(0);
     expect(await answer.locator('a[href^="javascript"]').count()).toBe(0);
     expect(await answer.textContent()).toContain('<img src=x onerror="alert(1)">');
-    await screenshot(page, "chat-desktop");
   });
 
   it("shows a tool call as a card that opens to its arguments and result", async () => {
@@ -103,11 +107,15 @@ describe.sequential("Control UI in Chromium", () => {
     await expect.poll(() => card.locator(".tool-args").textContent()).toContain("missing-notes.txt");
     expect(await card.locator(".tool-result").textContent()).not.toBe("");
     await page.locator(".msg-assistant", { hasText: "No notes there." }).waitFor();
+    await screenshot(page, "chat-desktop");
   });
 
   it("aborts a running reply with Stop", async () => {
     faux.push({ hang: true });
+    const calls = faux.calls.length;
     await send("take your time");
+    // Stop once the model is answering (a run stopped while queued never takes its scripted reply).
+    await expect.poll(() => faux.calls.length).toBe(calls + 1);
     await page.getByRole("button", { name: "Stop" }).click();
     await page.locator(".notice", { hasText: "Stopped." }).waitFor();
     await page.getByRole("button", { name: "Stop" }).waitFor({ state: "detached" });
@@ -164,6 +172,7 @@ describe.sequential("Control UI in Chromium", () => {
     await error.waitFor();
     expect(await error.textContent()).toMatch(/65535/);
     expect(await page.getByRole("button", { name: "Apply" }).isDisabled()).toBe(true);
+    await port.scrollIntoViewIfNeeded();
     await screenshot(page, "config-desktop");
     expect(readFileSync(configPath, "utf8")).toBe(before);
     await port.fill("18999");
@@ -187,6 +196,11 @@ describe.sequential("Control UI in Chromium", () => {
   it("fits a phone's width", async () => {
     const phone = await openPage(browser, recorder, PHONE);
     await signIn(phone, origin, claw.token as string);
+    faux.push({ thinking: "Short list, then code.", text: "Sure:\n\n- one\n- two\n\n```py\nprint('hi')  # greet\n```" });
+    const input = phone.getByLabel("Message", { exact: true });
+    await input.fill("a list please");
+    await input.press("Enter");
+    await phone.locator(".msg-assistant .tok-comment").waitFor();
     for (const tab of ["chat", "sessions", "config", "status"]) {
       await phone.goto(`${origin}/#/${tab}`);
       await phone.locator(".main > *").first().waitFor();

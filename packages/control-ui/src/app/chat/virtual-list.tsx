@@ -5,6 +5,7 @@
  */
 import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
+import { visibleRange } from "./visible-range.js";
 
 const ESTIMATE_PX = 96;
 const OVERSCAN_PX = 800;
@@ -15,17 +16,6 @@ export interface VirtualListProps<T> {
   rowKey: (row: T) => string;
   renderRow: (row: T) => ComponentChildren;
   label: string;
-}
-
-/** The rows overlapping [top, bottom] given their heights: start index, end index, offset of start. */
-export function visibleRange(heights: readonly number[], top: number, bottom: number): [number, number, number] {
-  let offset = 0;
-  let start = 0;
-  while (start < heights.length && offset + (heights[start] as number) < top) offset += heights[start++] as number;
-  let end = start;
-  let y = offset;
-  while (end < heights.length && y < bottom) y += heights[end++] as number;
-  return [start, end, offset];
 }
 
 export function VirtualList<T>({ rows, rowKey, renderRow, label }: VirtualListProps<T>) {

@@ -109,7 +109,10 @@ export function ConfigView({ link }: { link: GatewayLink }) {
             if (issues.size === 0 && patch !== undefined) void send(JSON.stringify(patch));
           }}
         >
-          {Object.entries((schema.properties ?? {}) as Record<string, JsonObject>).map(([key, child]) => (
+          {Object.entries((schema.properties ?? {}) as Record<string, JsonObject>)
+            // `$schema` is an editor hint, not a setting.
+            .filter(([key]) => !key.startsWith("$"))
+            .map(([key, child]) => (
             <SchemaField key={key} schema={child} path={[key]} document={draft} issues={issues} onChange={onChange} />
           ))}
           <div class="sticky-actions">

@@ -31,7 +31,7 @@ export function App({ link }: { link: GatewayLink }) {
   return (
     <div class="shell">
       <nav class="nav" aria-label="Main">
-        <span class="brand" aria-hidden="true">🦀 Claw</span>
+        <span class="brand" aria-hidden="true">Claw</span>
         <ul>
           {TABS.map((name) => (
             <li key={name}>

@@ -1,4 +1,5 @@
 /** Status: gateway health and process, models, channels and pairing, cron, and the live log. */
+import type { ModelEntry } from "@claw/client/browser";
 import type { GatewayLink } from "../gateway/link.js";
 import { useRequest } from "../gateway/use-request.js";
 import { compactNumber } from "../shell/format.js";
@@ -12,6 +13,32 @@ const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 function uptime(ms: number): string {
   const minutes = Math.floor(ms / 60_000);
   return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+function ModelRow({ model }: { model: ModelEntry }) {
+  return (
+    <li>
+      <span>{model.provider}/{model.id}</span>
+      <span class={`badge ${model.available === false ? "badge-error" : "badge-ok"}`}>{model.available === false ? "no credentials" : "available"}</span>
+    </li>
+  );
+}
+
+/** Usable models first; the catalog's others (no credentials yet) folded away. */
+function ModelList({ models }: { models: ModelEntry[] }) {
+  const usable = models.filter((m) => m.available !== false);
+  const others = models.filter((m) => m.available === false);
+  return (
+    <>
+      <ul class="kv">{usable.map((m) => <ModelRow key={`${m.provider}/${m.id}`} model={m} />)}</ul>
+      {others.length > 0 && (
+        <details class="more">
+          <summary>{others.length} more without credentials</summary>
+          <ul class="kv">{others.map((m) => <ModelRow key={`${m.provider}/${m.id}`} model={m} />)}</ul>
+        </details>
+      )}
+    </>
+  );
 }
 
 export function StatusView({ link }: { link: GatewayLink }) {
@@ -56,14 +83,7 @@ export function StatusView({ link }: { link: GatewayLink }) {
           )}
         </Panel>
         <Panel title="Models" error={models.error} onRefresh={models.reload}>
-          <ul class="kv">
-            {(models.data?.models ?? []).map((m) => (
-              <li key={`${m.provider}/${m.id}`}>
-                <span>{m.provider}/{m.id}</span>
-                <span class={`badge ${m.available === false ? "badge-error" : "badge-ok"}`}>{m.available === false ? "no credentials" : "available"}</span>
-              </li>
-            ))}
-          </ul>
+          <ModelList models={models.data?.models ?? []} />
         </Panel>
         <ChannelsPanel link={link} />
         <CronPanel link={link} />
