@@ -8,7 +8,7 @@
  * const client = new BrowserClawClient({ url: `ws://${location.host}`, token, device });
  * await client.connect();
  */
-import { type ClientCoreOptions, ClawClientCore } from "./client-core.js";
+import { ClawClientCore, type ClientCoreOptions } from "./client-core.js";
 import type { DeviceAuthority } from "./device.js";
 import type { ClientSocket } from "./socket.js";
 
@@ -45,18 +45,6 @@ export class BrowserClawClient extends ClawClientCore {
   }
 }
 
-// Commonly used: the client, its device, its errors.
-export { loadBrowserDevice } from "./browser-device.js";
-export type {
-  ClientCoreOptions,
-  FinalResult,
-  GapInfo,
-  RequestArgs,
-  RequestOptions,
-} from "./client-core.js";
-export type { DeviceAuthority } from "./device.js";
-export { CLIENT_ERROR_CODES, GatewayConnectError, GatewayRequestError } from "./errors.js";
-export { randomId } from "./random-id.js";
 // The protocol's types a page works with.
 export type {
   AgentEvent,
@@ -75,3 +63,15 @@ export type {
   SessionRow,
   StatusResult,
 } from "@claw/protocol";
+// Commonly used: the client, its device, its errors.
+export { loadBrowserDevice } from "./browser-device.js";
+export type {
+  ClientCoreOptions,
+  FinalResult,
+  GapInfo,
+  RequestArgs,
+  RequestOptions,
+} from "./client-core.js";
+export type { DeviceAuthority } from "./device.js";
+export { CLIENT_ERROR_CODES, GatewayConnectError, GatewayRequestError } from "./errors.js";
+export { randomId } from "./random-id.js";

@@ -1,5 +1,5 @@
 import WebSocket from "ws";
-import { type ClientCoreOptions, ClawClientCore } from "./client-core.js";
+import { ClawClientCore, type ClientCoreOptions } from "./client-core.js";
 import type { DeviceAuthority } from "./device.js";
 import { IdentityStore, signDeviceBlock } from "./identity.js";
 import type { ClientSocket } from "./socket.js";

@@ -1,7 +1,12 @@
 import type { AgentEvent, ChatEvent } from "@claw/client/browser";
 import { createCompactionSummaryMessage } from "@claw/compaction";
 import { describe, expect, it } from "vitest";
-import { applyAgentEvent, applyChatEvent, type ChatItem, itemsFromHistory } from "../src/app/chat/chat-items.js";
+import {
+  applyAgentEvent,
+  applyChatEvent,
+  type ChatItem,
+  itemsFromHistory,
+} from "../src/app/chat/chat-items.js";
 import { RunBinding } from "../src/app/chat/run-binding.js";
 
 let seq = 0;
@@ -23,13 +28,24 @@ describe("chat items from the transcript", () => {
           { type: "toolCall", id: "c1", name: "read", arguments: { path: "a" } },
         ],
       },
-      { role: "toolResult", content: { toolCallId: "c1", isError: true, content: [{ type: "text", text: "nope" }] } },
+      {
+        role: "toolResult",
+        content: { toolCallId: "c1", isError: true, content: [{ type: "text", text: "nope" }] },
+      },
     ]);
     expect(items).toEqual([
       { kind: "summary", id: "h1", text: "## Goal\nShip v2" },
       { kind: "user", id: "h2", text: "hi" },
       { kind: "assistant", id: "h3", text: "Looking", thinking: "hmm", streaming: false },
-      { kind: "tool", id: "h4", toolCallId: "c1", name: "read", args: { path: "a" }, status: "error", result: "nope" },
+      {
+        kind: "tool",
+        id: "h4",
+        toolCallId: "c1",
+        name: "read",
+        args: { path: "a" },
+        status: "error",
+        result: "nope",
+      },
     ]);
   });
 });
@@ -51,12 +67,18 @@ describe("chat items from run events", () => {
     expect(items[0]).toMatchObject({ text: "Hello", thinking: "let me think", streaming: false });
     expect(items[1]).toMatchObject({ name: "exec", args: { command: "ls" }, status: "ok", result: "a.txt" });
     expect(items[2]).toMatchObject({ text: "Done", streaming: true });
-    const ended = applyAgentEvent(items, ev("r", "lifecycle", { phase: "end", status: "ok", startedAt: 1, endedAt: 2 }));
+    const ended = applyAgentEvent(
+      items,
+      ev("r", "lifecycle", { phase: "end", status: "ok", startedAt: 1, endedAt: 2 }),
+    );
     expect(ended[2]).toMatchObject({ streaming: false });
   });
 
   it("takes a resync snapshot as the whole text so far", () => {
-    const items = fold([ev("r", "assistant", { delta: "ab" }), ev("r", "assistant", { delta: "d", text: "abcd" })]);
+    const items = fold([
+      ev("r", "assistant", { delta: "ab" }),
+      ev("r", "assistant", { delta: "d", text: "abcd" }),
+    ]);
     expect(items[0]).toMatchObject({ text: "abcd" });
   });
 
@@ -67,8 +89,16 @@ describe("chat items from run events", () => {
     ]);
     const chatAborted: ChatEvent = { runId: "r", sessionKey: "s", seq: 2, state: "aborted" };
     const after = applyChatEvent(aborted, chatAborted);
-    expect(after.filter((i) => i.kind === "notice")).toEqual([{ kind: "notice", id: "r:end", tone: "info", text: "Stopped." }]);
-    const failed = applyChatEvent([], { runId: "q", sessionKey: "s", seq: 1, state: "error", errorMessage: "429" });
+    expect(after.filter((i) => i.kind === "notice")).toEqual([
+      { kind: "notice", id: "r:end", tone: "info", text: "Stopped." },
+    ]);
+    const failed = applyChatEvent([], {
+      runId: "q",
+      sessionKey: "s",
+      seq: 1,
+      state: "error",
+      errorMessage: "429",
+    });
     expect(failed).toEqual([{ kind: "notice", id: "q:end", tone: "error", text: "Run failed: 429" }]);
   });
 

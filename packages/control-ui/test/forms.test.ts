@@ -10,7 +10,9 @@ describe("config form model", () => {
     const next = setAt(doc, ["gateway", "auth", "mode"], "password");
     expect(getAt(next, ["gateway", "auth", "mode"])).toBe("password");
     expect(doc.gateway.auth.mode).toBe("token");
-    expect(getAt(setAt(doc, ["gateway", "port"], undefined), ["gateway"])).toEqual({ auth: { mode: "token" } });
+    expect(getAt(setAt(doc, ["gateway", "port"], undefined), ["gateway"])).toEqual({
+      auth: { mode: "token" },
+    });
     expect(setAt({}, ["a", "b"], 1)).toEqual({ a: { b: 1 } });
   });
 

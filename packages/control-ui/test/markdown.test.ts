@@ -56,9 +56,19 @@ describe("markdown parser", () => {
     expect(parseMarkdown('<img src=x onerror="alert(1)">')).toEqual([
       { t: "p", c: [{ t: "text", v: '<img src=x onerror="alert(1)">' }] },
     ]);
-    expect(parseInline("[x](javascript:alert(1))")).toEqual([{ t: "text", v: "[x](javascript:alert(1)" }, { t: "text", v: ")" }]);
+    expect(parseInline("[x](javascript:alert(1))")).toEqual([
+      { t: "text", v: "[x](javascript:alert(1)" },
+      { t: "text", v: ")" },
+    ]);
     expect(parseInline("[x](data:text/html,hi)")).toEqual([{ t: "text", v: "[x](data:text/html,hi)" }]);
-    for (const href of ["javascript:alert(1)", " JAVASCRIPT:x", "data:text/html,x", "vbscript:x", "/relative", "file:///etc/passwd"])
+    for (const href of [
+      "javascript:alert(1)",
+      " JAVASCRIPT:x",
+      "data:text/html,x",
+      "vbscript:x",
+      "/relative",
+      "file:///etc/passwd",
+    ])
       expect(safeHref(href), href).toBeUndefined();
     expect(safeHref("HTTPS://ok.example")).toBe("HTTPS://ok.example");
     expect(safeHref("mailto:me@example.com")).toBe("mailto:me@example.com");

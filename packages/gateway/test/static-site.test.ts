@@ -121,7 +121,9 @@ describe("control UI static files", () => {
     const foreign = await get("/", { origin: "http://evil.example" });
     expect(foreign.status).toBe(403);
     expect(String(foreign.body)).toContain("not allowed");
-    expect((await get("/", { "sec-fetch-site": "cross-site", "sec-fetch-mode": "no-cors" })).status).toBe(403);
+    expect((await get("/", { "sec-fetch-site": "cross-site", "sec-fetch-mode": "no-cors" })).status).toBe(
+      403,
+    );
     expect((await get("/", { origin: "http://127.0.0.1:5173" })).status).toBe(200);
     const post = await get("/", {}, "POST");
     expect(post.status).toBe(405);

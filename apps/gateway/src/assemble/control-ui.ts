@@ -16,9 +16,12 @@ export function controlUiSite(
   if (!settings.enabled) return undefined;
   const dir = root ?? controlUiAssetsDir();
   if (!isControlUiBuilt(dir)) {
-    log("control UI not served: it is not built (run `pnpm build` in the repository, or install @claw/control-ui)", {
-      dir,
-    });
+    log(
+      "control UI not served: it is not built (run `pnpm build` in the repository, or install @claw/control-ui)",
+      {
+        dir,
+      },
+    );
     return undefined;
   }
   return { root: dir, basePath: settings.basePath };

@@ -12,7 +12,9 @@ import { type Browser, chromium, type Page } from "playwright-core";
 
 export const CHROMIUM = process.env.CLAW_CHROMIUM ?? "/usr/bin/chromium";
 /** Where screenshots go (gitignored): packages/control-ui/artifacts/. */
-export const ARTIFACTS = fileURLToPath(new URL("../../../../packages/control-ui/artifacts/", import.meta.url));
+export const ARTIFACTS = fileURLToPath(
+  new URL("../../../../packages/control-ui/artifacts/", import.meta.url),
+);
 /** A non-loopback name the browser resolves to 127.0.0.1, for a page from a foreign origin. */
 export const FOREIGN_HOST = "evil.test";
 
@@ -37,7 +39,12 @@ export async function launch(): Promise<{ browser: Browser; recorder: Recorder }
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", `--host-resolver-rules=MAP ${FOREIGN_HOST} 127.0.0.1`],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      `--host-resolver-rules=MAP ${FOREIGN_HOST} 127.0.0.1`,
+    ],
   });
   return { browser, recorder: { urls: [], console: [] } };
 }

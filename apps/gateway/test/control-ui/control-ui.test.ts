@@ -17,10 +17,23 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ClawGateway } from "../../src/index.js";
 import { startTestGateway } from "../helpers.js";
-import { buildAppOnce, DESKTOP, FOREIGN_HOST, launch, openPage, PHONE, type Recorder, screenshot, signIn } from "./browser.js";
+import {
+  buildAppOnce,
+  DESKTOP,
+  FOREIGN_HOST,
+  launch,
+  openPage,
+  PHONE,
+  type Recorder,
+  screenshot,
+  signIn,
+} from "./browser.js";
 
 const GROUP = "agent:main:telegram:group:42";
-const DOCUMENT = { agents: { defaults: { model: "faux/faux-1" }, list: [{ id: "main", default: true }] }, tools: { exec: {} } };
+const DOCUMENT = {
+  agents: { defaults: { model: "faux/faux-1" }, list: [{ id: "main", default: true }] },
+  tools: { exec: {} },
+};
 
 let appDir: string;
 let browser: Browser;
@@ -99,7 +112,10 @@ describe.sequential("Control UI in Chromium", () => {
   });
 
   it("shows a tool call as a card that opens to its arguments and result", async () => {
-    faux.push({ text: "Let me look.", toolCalls: [{ name: "read", arguments: { path: "missing-notes.txt" } }] }, "No notes there.");
+    faux.push(
+      { text: "Let me look.", toolCalls: [{ name: "read", arguments: { path: "missing-notes.txt" } }] },
+      "No notes there.",
+    );
     await send("read my notes");
     const card = page.locator(".tool-card").last();
     await card.locator(".badge", { hasText: /done|failed/ }).waitFor();
@@ -133,8 +149,15 @@ describe.sequential("Control UI in Chromium", () => {
   });
 
   it("asks for an exec approval and the run goes on once allowed", async () => {
-    faux.push({ text: "running", toolCalls: [{ name: "exec", arguments: { command: "sh -c 'echo approved-run'" } }] }, "done");
-    const finished = client.request("agent", { message: "go", sessionKey: GROUP, idempotencyKey: randomUUID() }, { expectFinal: true });
+    faux.push(
+      { text: "running", toolCalls: [{ name: "exec", arguments: { command: "sh -c 'echo approved-run'" } }] },
+      "done",
+    );
+    const finished = client.request(
+      "agent",
+      { message: "go", sessionKey: GROUP, idempotencyKey: randomUUID() },
+      { expectFinal: true },
+    );
     const dialog = page.getByRole("alertdialog", { name: "Allow this command?" });
     await dialog.waitFor();
     expect(await dialog.locator(".command").textContent()).toBe("sh -c 'echo approved-run'");
@@ -156,7 +179,11 @@ describe.sequential("Control UI in Chromium", () => {
     await screenshot(page, "sessions-desktop");
     expect(await renamed.textContent()).toMatch(/faux\/faux-1/);
     await renamed.getByRole("button", { name: /^Reset/ }).click();
-    await expect.poll(async () => (await client.request("chat.history", { sessionKey: "agent:main:main" })).messages.length).toBe(0);
+    await expect
+      .poll(
+        async () => (await client.request("chat.history", { sessionKey: "agent:main:main" })).messages.length,
+      )
+      .toBe(0);
     await renamed.getByRole("button", { name: /^Open/ }).click();
     await page.getByText("No messages yet.").waitFor();
   });
@@ -165,14 +192,17 @@ describe.sequential("Control UI in Chromium", () => {
     const configPath = join(stateDir, "claw.json");
     const before = readFileSync(configPath, "utf8");
     await page.getByRole("link", { name: "Config" }).click();
-    await page.locator("details.group > summary", { hasText: /^gateway/ }).first().click();
+    await page
+      .locator("details.group > summary", { hasText: /^gateway/ })
+      .first()
+      .click();
     const port = page.locator("#cfg-gateway_port");
     await port.fill("99999");
     const error = page.locator("#cfg-gateway_port-error");
     await error.waitFor();
     expect(await error.textContent()).toMatch(/65535/);
     expect(await page.getByRole("button", { name: "Apply" }).isDisabled()).toBe(true);
-    await port.scrollIntoViewIfNeeded();
+    await port.evaluate((el) => el.scrollIntoView({ block: "center" }));
     await screenshot(page, "config-desktop");
     expect(readFileSync(configPath, "utf8")).toBe(before);
     await port.fill("18999");
@@ -196,7 +226,10 @@ describe.sequential("Control UI in Chromium", () => {
   it("fits a phone's width", async () => {
     const phone = await openPage(browser, recorder, PHONE);
     await signIn(phone, origin, claw.token as string);
-    faux.push({ thinking: "Short list, then code.", text: "Sure:\n\n- one\n- two\n\n```py\nprint('hi')  # greet\n```" });
+    faux.push({
+      thinking: "Short list, then code.",
+      text: "Sure:\n\n- one\n- two\n\n```py\nprint('hi')  # greet\n```",
+    });
     const input = phone.getByLabel("Message", { exact: true });
     await input.fill("a list please");
     await input.press("Enter");

@@ -43,6 +43,7 @@ function indexHtml(script: string, style: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>Claw Control</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="./assets/${style}">
 <script type="module" src="./assets/${script}"></script>
 </head>
@@ -92,7 +93,10 @@ export async function buildControlUi(options: BuildControlUiOptions): Promise<Bu
   const nodeImport = /\bfrom\s*["'](node:[^"']+)["']|\bimport\(["'](node:[^"']+)["']\)/.exec(js);
   if (nodeImport)
     throw new Error(`control UI build: the browser bundle imports ${nodeImport[1] ?? nodeImport[2]}`);
-  outputs.set(join(outDir, "index.html"), new TextEncoder().encode(indexHtml(basename(script), basename(style))));
+  outputs.set(
+    join(outDir, "index.html"),
+    new TextEncoder().encode(indexHtml(basename(script), basename(style))),
+  );
   outputs.set(
     join(outDir, "config.schema.json"),
     new TextEncoder().encode(JSON.stringify(configJsonSchema())),

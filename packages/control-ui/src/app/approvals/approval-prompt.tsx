@@ -15,8 +15,6 @@ export function ApprovalPrompt({ link }: { link: GatewayLink }) {
   const generation = useStore(link.generation);
   const linkState = useStore(link.state);
   const first = useRef<HTMLButtonElement>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-list after every reconnect
   useEffect(() => {
     if (linkState.phase !== "connected") return;
     link
@@ -56,12 +54,27 @@ export function ApprovalPrompt({ link }: { link: GatewayLink }) {
   const request = current.request;
   return (
     <div class="overlay">
-      <div class="dialog" role="alertdialog" aria-modal="true" aria-labelledby="approval-title" aria-describedby="approval-command">
+      <div
+        class="dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="approval-title"
+        aria-describedby="approval-command"
+      >
         <h2 id="approval-title">Allow this command?</h2>
         <p>
-          Agent <strong>{request.agentId ?? "?"}</strong> wants to run{request.cwd ? <> in <code>{request.cwd}</code></> : null}:
+          Agent <strong>{request.agentId ?? "?"}</strong> wants to run
+          {request.cwd ? (
+            <>
+              {" "}
+              in <code>{request.cwd}</code>
+            </>
+          ) : null}
+          :
         </p>
-        <pre id="approval-command" class="command">{request.command}</pre>
+        <pre id="approval-command" class="command">
+          {request.command}
+        </pre>
         {request.reason && <p>{request.reason}</p>}
         {request.sessionKey && <p class="muted">Session {request.sessionKey}</p>}
         {pending.length > 1 && <p class="muted">{pending.length - 1} more waiting</p>}

@@ -14,7 +14,9 @@ function pretty(value: unknown): string {
 }
 
 function clip(text: string): string {
-  return text.length > MAX_RESULT_CHARS ? `${text.slice(0, MAX_RESULT_CHARS)}\n… (${text.length - MAX_RESULT_CHARS} more characters)` : text;
+  return text.length > MAX_RESULT_CHARS
+    ? `${text.slice(0, MAX_RESULT_CHARS)}\n… (${text.length - MAX_RESULT_CHARS} more characters)`
+    : text;
 }
 
 function ToolCard({ item }: { item: Extract<ChatItem, { kind: "tool" }> }) {
@@ -22,7 +24,9 @@ function ToolCard({ item }: { item: Extract<ChatItem, { kind: "tool" }> }) {
   return (
     <details class={`tool-card tool-${item.status}`}>
       <summary>
-        <span class="tool-icon" aria-hidden="true">⚙</span>
+        <span class="tool-icon" aria-hidden="true">
+          ⚙
+        </span>
         <span class="tool-name">{item.name}</span>
         <span class={`badge badge-${item.status}`}>{statusLabel}</span>
       </summary>
@@ -45,7 +49,9 @@ export function ChatItemView({ item }: { item: ChatItem }) {
     case "user":
       return (
         <div class="msg msg-user">
-          <div class="bubble"><Markdown text={item.text} /></div>
+          <div class="bubble">
+            <Markdown text={item.text} />
+          </div>
         </div>
       );
     case "assistant":

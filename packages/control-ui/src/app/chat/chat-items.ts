@@ -58,9 +58,16 @@ export function itemsFromHistory(messages: readonly ChatMessage[]): ChatItem[] {
   const id = () => `h${++n}`;
   for (const message of messages) {
     if (message.role === "user") {
-      const text = typeof message.content === "string" ? message.content : joined(blocks(message.content), "text", "text");
+      const text =
+        typeof message.content === "string"
+          ? message.content
+          : joined(blocks(message.content), "text", "text");
       const summary = readCompactionSummary({ role: "user", content: text, timestamp: 0 });
-      items.push(summary === undefined ? { kind: "user", id: id(), text } : { kind: "summary", id: id(), text: summary });
+      items.push(
+        summary === undefined
+          ? { kind: "user", id: id(), text }
+          : { kind: "summary", id: id(), text: summary },
+      );
     } else if (message.role === "assistant") {
       const parts = blocks(message.content);
       const text = joined(parts, "text", "text");
@@ -69,14 +76,25 @@ export function itemsFromHistory(messages: readonly ChatMessage[]): ChatItem[] {
       for (const call of parts.filter((b) => b.type === "toolCall")) {
         const toolCallId = String(call.id ?? "");
         cards.set(toolCallId, items.length);
-        items.push({ kind: "tool", id: id(), toolCallId, name: String(call.name ?? "tool"), args: call.arguments ?? {}, status: "ok" });
+        items.push({
+          kind: "tool",
+          id: id(),
+          toolCallId,
+          name: String(call.name ?? "tool"),
+          args: call.arguments ?? {},
+          status: "ok",
+        });
       }
     } else if (message.role === "toolResult" && typeof message.content === "object" && message.content) {
       const result = message.content as { toolCallId?: unknown; isError?: unknown; content?: unknown };
       const index = cards.get(String(result.toolCallId ?? ""));
       const card = index === undefined ? undefined : items[index];
       if (card?.kind === "tool" && index !== undefined)
-        items[index] = { ...card, status: result.isError ? "error" : "ok", result: resultText(result.content) };
+        items[index] = {
+          ...card,
+          status: result.isError ? "error" : "ok",
+          result: resultText(result.content),
+        };
     }
   }
   return items;
@@ -105,11 +123,25 @@ function streamingAnswer(items: ChatItem[], runId: string): boolean {
   return last?.kind === "assistant" && last.runId === runId && last.streaming;
 }
 
-function appendText(items: ChatItem[], runId: string, field: "text" | "thinking", delta: string, snapshot?: string): ChatItem[] {
+function appendText(
+  items: ChatItem[],
+  runId: string,
+  field: "text" | "thinking",
+  delta: string,
+  snapshot?: string,
+): ChatItem[] {
   if (!streamingAnswer(items, runId))
     return [
       ...items,
-      { kind: "assistant", id: `${runId}:${items.length}`, runId, text: "", thinking: "", streaming: true, [field]: snapshot ?? delta },
+      {
+        kind: "assistant",
+        id: `${runId}:${items.length}`,
+        runId,
+        text: "",
+        thinking: "",
+        streaming: true,
+        [field]: snapshot ?? delta,
+      },
     ];
   const last = items.at(-1) as Extract<ChatItem, { kind: "assistant" }>;
   const next = items.slice(0, -1);
@@ -132,7 +164,15 @@ export function applyAgentEvent(items: ChatItem[], event: AgentEvent): ChatItem[
       if (data.phase === "start")
         return [
           ...endStreaming(items, runId),
-          { kind: "tool", id: `${runId}:${data.toolCallId}`, runId, toolCallId: data.toolCallId, name: data.name, args: data.args, status: "running" },
+          {
+            kind: "tool",
+            id: `${runId}:${data.toolCallId}`,
+            runId,
+            toolCallId: data.toolCallId,
+            name: data.name,
+            args: data.args,
+            status: "running",
+          },
         ];
       const isCard = (item: ChatItem) => item.kind === "tool" && item.toolCallId === data.toolCallId;
       return (
@@ -141,7 +181,11 @@ export function applyAgentEvent(items: ChatItem[], event: AgentEvent): ChatItem[
             ? item
             : data.phase === "update"
               ? { ...item, result: data.result }
-              : { ...item, status: data.isError ? "error" : "ok", result: data.result ?? (data.skipped ? "(skipped)" : item.result) },
+              : {
+                  ...item,
+                  status: data.isError ? "error" : "ok",
+                  result: data.result ?? (data.skipped ? "(skipped)" : item.result),
+                },
         ) ?? items
       );
     }
@@ -151,14 +195,27 @@ export function applyAgentEvent(items: ChatItem[], event: AgentEvent): ChatItem[
       if (data.phase === "error")
         return [
           ...endStreaming(items, runId),
-          { kind: "notice", id: `${runId}:end`, tone: data.status === "aborted" ? "info" : "error", text: data.status === "aborted" ? "Stopped." : `Run failed: ${data.error}` },
+          {
+            kind: "notice",
+            id: `${runId}:end`,
+            tone: data.status === "aborted" ? "info" : "error",
+            text: data.status === "aborted" ? "Stopped." : `Run failed: ${data.error}`,
+          },
         ];
       return items;
     }
     case "compaction": {
       const data = event.data;
       if (data.phase === "end" && data.ok && !data.skipped)
-        return [...items, { kind: "notice", id: `${runId}:compaction:${items.length}`, tone: "info", text: "The conversation was compacted." }];
+        return [
+          ...items,
+          {
+            kind: "notice",
+            id: `${runId}:compaction:${items.length}`,
+            tone: "info",
+            text: "The conversation was compacted.",
+          },
+        ];
       return items;
     }
     default:
@@ -185,16 +242,25 @@ export function applyChatEvent(items: ChatItem[], event: ChatEvent): ChatItem[] 
   if (event.state === "delta") return items;
   const said = items.some((item) => item.id === `${runId}:end`);
   if (event.state === "final") {
-    const streamed = items.some((item) => (item.kind === "assistant" || item.kind === "tool") && item.runId === runId);
+    const streamed = items.some(
+      (item) => (item.kind === "assistant" || item.kind === "tool") && item.runId === runId,
+    );
     if (streamed) return endStreaming(items, runId);
     const text = resultText((event.message as { content?: unknown } | undefined)?.content);
-    return text ? [...items, { kind: "assistant", id: `${runId}:final`, runId, text, thinking: "", streaming: false }] : items;
+    return text
+      ? [...items, { kind: "assistant", id: `${runId}:final`, runId, text, thinking: "", streaming: false }]
+      : items;
   }
   if (said) return endStreaming(items, runId);
   return [
     ...endStreaming(items, runId),
     event.state === "aborted"
       ? { kind: "notice", id: `${runId}:end`, tone: "info", text: "Stopped." }
-      : { kind: "notice", id: `${runId}:end`, tone: "error", text: `Run failed: ${event.errorMessage ?? "unknown error"}` },
+      : {
+          kind: "notice",
+          id: `${runId}:end`,
+          tone: "error",
+          text: `Run failed: ${event.errorMessage ?? "unknown error"}`,
+        },
   ];
 }

@@ -19,9 +19,12 @@ export function ChatView({ link }: { link: GatewayLink }) {
   const linkState = useStore(link.state);
   const target = useStore(chatTarget);
   const agents = useRequest(link, "agents.list", {});
-  const defaultAgent = agents.data?.defaultId ?? (linkState.phase === "connected" ? linkState.defaultAgentId : undefined);
+  const defaultAgent =
+    agents.data?.defaultId ?? (linkState.phase === "connected" ? linkState.defaultAgentId : undefined);
   const mainKey =
-    linkState.phase === "connected" && linkState.mainSessionKey ? (linkState.mainSessionKey.split(":").at(-1) ?? "main") : "main";
+    linkState.phase === "connected" && linkState.mainSessionKey
+      ? (linkState.mainSessionKey.split(":").at(-1) ?? "main")
+      : "main";
   const agentId = target.agentId ?? sessionKeyAgentId(target.sessionKey) ?? defaultAgent ?? "main";
   const sessionKey = target.sessionKey ?? buildMainSessionKey(agentId, mainKey);
   const sessions = useRequest(link, "sessions.list", { agentId, limit: 200 });
@@ -55,7 +58,9 @@ export function ChatView({ link }: { link: GatewayLink }) {
           <span>Session</span>
           <select
             value={sessionKey}
-            onChange={(event) => chatTarget.set({ agentId, sessionKey: (event.target as HTMLSelectElement).value })}
+            onChange={(event) =>
+              chatTarget.set({ agentId, sessionKey: (event.target as HTMLSelectElement).value })
+            }
           >
             {sessionKeys.map((key) => (
               <option key={key} value={key}>
@@ -64,7 +69,11 @@ export function ChatView({ link }: { link: GatewayLink }) {
             ))}
           </select>
         </label>
-        {chat.activeRunId && <span class="badge badge-running" role="status">streaming…</span>}
+        {chat.activeRunId && (
+          <span class="badge badge-running" role="status">
+            streaming…
+          </span>
+        )}
       </header>
       {chat.error && (
         <p class="notice notice-error" role="alert">
@@ -73,7 +82,9 @@ export function ChatView({ link }: { link: GatewayLink }) {
       )}
       {chat.items.length === 0 && !chat.loading ? (
         <div class="empty">
-          <p>No messages yet. Say hello — or type <code>/</code> to see the commands.</p>
+          <p>
+            No messages yet. Say hello — or type <code>/</code> to see the commands.
+          </p>
         </div>
       ) : (
         <VirtualList rows={chat.items} rowKey={rowKey} renderRow={renderRow} label="Conversation" />

@@ -7,7 +7,9 @@ export interface CommandChoice {
 }
 
 /** The slash commands of `commands.list` as choices, one per typed alias. */
-export function commandChoices(commands: readonly { name: string; textAliases?: string[]; description: string }[]): CommandChoice[] {
+export function commandChoices(
+  commands: readonly { name: string; textAliases?: string[]; description: string }[],
+): CommandChoice[] {
   const seen = new Set<string>();
   const out: CommandChoice[] = [];
   for (const command of commands) {

@@ -35,7 +35,10 @@ export function Composer({ sessionKey, commands, running, connected, onSend, onA
     else localStorage.removeItem(draftKey(sessionKey));
   };
 
-  const matches = useMemo(() => (dismissed ? [] : matchCommands(draft, commands)), [draft, commands, dismissed]);
+  const matches = useMemo(
+    () => (dismissed ? [] : matchCommands(draft, commands)),
+    [draft, commands, dismissed],
+  );
 
   const submit = async () => {
     const text = draft.trim();
@@ -85,11 +88,12 @@ export function Composer({ sessionKey, commands, running, connected, onSend, onA
       }}
     >
       {matches.length > 0 && (
-        <ul class="completion" role="listbox" id="command-completion" aria-label="Commands">
+        <div class="completion" role="listbox" id="command-completion" aria-label="Commands">
           {matches.map((choice, i) => (
-            <li
+            <div
               key={choice.text}
               role="option"
+              tabIndex={-1}
               id={`command-${i}`}
               aria-selected={i === selected}
               class={i === selected ? "selected" : ""}
@@ -99,9 +103,9 @@ export function Composer({ sessionKey, commands, running, connected, onSend, onA
               }}
             >
               <code>{choice.text}</code> <span>{choice.description}</span>
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       )}
       <label class="visually-hidden" for="composer-input">
         Message
@@ -111,7 +115,11 @@ export function Composer({ sessionKey, commands, running, connected, onSend, onA
         ref={input}
         rows={2}
         value={draft}
-        placeholder={connected ? "Message — / for commands, Shift+Enter for a new line" : "Reconnecting… your draft is kept"}
+        placeholder={
+          connected
+            ? "Message — / for commands, Shift+Enter for a new line"
+            : "Reconnecting… your draft is kept"
+        }
         aria-autocomplete="list"
         aria-controls={matches.length > 0 ? "command-completion" : undefined}
         aria-activedescendant={matches.length > 0 ? `command-${selected}` : undefined}

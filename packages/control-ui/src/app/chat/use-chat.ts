@@ -35,8 +35,6 @@ export function useChat(link: GatewayLink, sessionKey: string, agentId: string |
   const binding = useMemo(() => new RunBinding(), []);
   const current = useRef(sessionKey);
   current.current = sessionKey;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reload on reconnect (generation) and on demand
   useEffect(() => {
     let live = true;
     setLoading(true);

@@ -53,17 +53,28 @@ export function VirtualList<T>({ rows, rowKey, renderRow, label }: VirtualListPr
 
   const heights = rows.map((row) => measured.current.get(rowKey(row)) ?? ESTIMATE_PX);
   const total = heights.reduce((sum, h) => sum + h, 0);
-  const [start, end, offset] = visibleRange(heights, viewport.top - OVERSCAN_PX, viewport.top + viewport.height + OVERSCAN_PX);
+  const [start, end, offset] = visibleRange(
+    heights,
+    viewport.top - OVERSCAN_PX,
+    viewport.top + viewport.height + OVERSCAN_PX,
+  );
   const after = total - offset - heights.slice(start, end).reduce((sum, h) => sum + h, 0);
 
+  // Stick to the bottom by scrolling only: the scroll event then moves the window, so a row that
+  // turns out taller than its estimate never feeds back into this render.
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (el && atBottom.current) {
+    if (el && atBottom.current && el.scrollHeight - el.scrollTop - el.clientHeight > 1)
       el.scrollTop = el.scrollHeight;
-      if (Math.abs(viewport.top - el.scrollTop) > 1 || viewport.height !== el.clientHeight)
-        setViewport({ top: el.scrollTop, height: el.clientHeight });
-    }
   });
+
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const resize = new ResizeObserver(() => setViewport({ top: el.scrollTop, height: el.clientHeight }));
+    resize.observe(el);
+    return () => resize.disconnect();
+  }, []);
 
   const measure = (key: string) => (el: HTMLDivElement | null) => {
     if (el && observer && el.dataset.observed !== "1") {
@@ -74,7 +85,14 @@ export function VirtualList<T>({ rows, rowKey, renderRow, label }: VirtualListPr
   };
 
   return (
-    <div class="virtual-list" ref={scroller} onScroll={onScroll} role="log" aria-label={label} aria-live="polite" tabIndex={0}>
+    <div
+      class="virtual-list"
+      ref={scroller}
+      onScroll={onScroll}
+      role="log"
+      aria-label={label}
+      aria-live="polite"
+    >
       <div class="virtual-spacer" style={{ height: `${offset}px` }} />
       {rows.slice(start, end).map((row) => {
         const key = rowKey(row);

@@ -72,7 +72,9 @@ export function validateDocument(schema: JsonObject, document: unknown): Map<str
 export function issuesUnder(issues: Map<string, ConfigIssue[]>, path: Path, exact: boolean): ConfigIssue[] {
   const key = formatPath(path);
   if (exact) return issues.get(key) ?? [];
-  return [...issues].filter(([p]) => p === key || p.startsWith(`${key}.`) || p.startsWith(`${key}[`)).flatMap(([, list]) => list);
+  return [...issues]
+    .filter(([p]) => p === key || p.startsWith(`${key}.`) || p.startsWith(`${key}[`))
+    .flatMap(([, list]) => list);
 }
 
 export { formatPath };

@@ -24,13 +24,32 @@ function serverIssues(error: unknown): ServerIssue[] {
 }
 
 function ApplyResult({ result }: { result: ConfigWriteResult }) {
-  if (result.changedPaths.length === 0) return <p class="notice notice-info" role="status">Nothing changed.</p>;
+  if (result.changedPaths.length === 0)
+    return (
+      <p class="notice notice-info" role="status">
+        Nothing changed.
+      </p>
+    );
   return (
     <div class="notice notice-ok" role="status">
-      <p>Applied {result.changedPaths.length} change{result.changedPaths.length === 1 ? "" : "s"}.</p>
-      {result.hotApplied.length > 0 && <p>Live now: {result.hotApplied.map((p) => <code key={p}>{p}</code>)}</p>}
+      <p>
+        Applied {result.changedPaths.length} change{result.changedPaths.length === 1 ? "" : "s"}.
+      </p>
+      {result.hotApplied.length > 0 && (
+        <p>
+          Live now:{" "}
+          {result.hotApplied.map((p) => (
+            <code key={p}>{p}</code>
+          ))}
+        </p>
+      )}
       {result.restartRequired.length > 0 && (
-        <p class="warn">Needs a gateway restart: {result.restartRequired.map((p) => <code key={p}>{p}</code>)}</p>
+        <p class="warn">
+          Needs a gateway restart:{" "}
+          {result.restartRequired.map((p) => (
+            <code key={p}>{p}</code>
+          ))}
+        </p>
       )}
     </div>
   );
@@ -41,7 +60,9 @@ function useSchema(): { schema?: JsonObject; error?: string } {
   useEffect(() => {
     fetch("./config.schema.json")
       .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
-      .then((schema: unknown) => setState(isObject(schema) ? { schema } : { error: "the schema is not an object" }))
+      .then((schema: unknown) =>
+        setState(isObject(schema) ? { schema } : { error: "the schema is not an object" }),
+      )
       .catch((e: unknown) => setState({ error: `could not load the config schema: ${describeError(e)}` }));
   }, []);
   return state;
@@ -58,7 +79,10 @@ export function ConfigView({ link }: { link: GatewayLink }) {
   const [busy, setBusy] = useState(false);
   const original = isObject(current.data?.config) ? current.data.config : undefined;
   useEffect(() => setDraft(original), [original]);
-  const issues = useMemo(() => (schema && draft ? validateDocument(schema, draft) : new Map()), [schema, draft]);
+  const issues = useMemo(
+    () => (schema && draft ? validateDocument(schema, draft) : new Map()),
+    [schema, draft],
+  );
   const patch = original && draft ? mergePatch(original, draft) : undefined;
 
   const send = async (text: string) => {
@@ -66,7 +90,10 @@ export function ConfigView({ link }: { link: GatewayLink }) {
     setResult(undefined);
     setFailure(undefined);
     try {
-      const written = await link.request("config.patch", { raw: text, ...(current.data ? { baseHash: current.data.hash } : {}) });
+      const written = await link.request("config.patch", {
+        raw: text,
+        ...(current.data ? { baseHash: current.data.hash } : {}),
+      });
       setResult(written);
       current.reload();
     } catch (e) {
@@ -86,17 +113,32 @@ export function ConfigView({ link }: { link: GatewayLink }) {
       <header class="page-head">
         <h2 id="config-title">Config</h2>
         <div class="segmented" role="tablist" aria-label="Editor">
-          <button type="button" role="tab" aria-selected={mode === "form"} onClick={() => setMode("form")}>Form</button>
-          <button type="button" role="tab" aria-selected={mode === "raw"} onClick={() => setMode("raw")}>Raw JSON5</button>
+          <button type="button" role="tab" aria-selected={mode === "form"} onClick={() => setMode("form")}>
+            Form
+          </button>
+          <button type="button" role="tab" aria-selected={mode === "raw"} onClick={() => setMode("raw")}>
+            Raw JSON5
+          </button>
         </div>
       </header>
       {current.data?.path && <p class="muted small">File: {current.data.path}</p>}
-      {(schemaError ?? current.error) && <p class="notice notice-error" role="alert">{schemaError ?? current.error}</p>}
+      {(schemaError ?? current.error) && (
+        <p class="notice notice-error" role="alert">
+          {schemaError ?? current.error}
+        </p>
+      )}
       {failure && (
         <div class="notice notice-error" role="alert">
           <p>Not applied: {failure.message}</p>
           {failure.issues.length > 0 && (
-            <ul>{failure.issues.map((i, n) => <li key={n}><code>{i.path}</code> {i.message}{i.hint ? ` (${i.hint})` : ""}</li>)}</ul>
+            <ul>
+              {failure.issues.map((i, n) => (
+                <li key={n}>
+                  <code>{i.path}</code> {i.message}
+                  {i.hint ? ` (${i.hint})` : ""}
+                </li>
+              ))}
+            </ul>
           )}
         </div>
       )}
@@ -113,11 +155,22 @@ export function ConfigView({ link }: { link: GatewayLink }) {
             // `$schema` is an editor hint, not a setting.
             .filter(([key]) => !key.startsWith("$"))
             .map(([key, child]) => (
-            <SchemaField key={key} schema={child} path={[key]} document={draft} issues={issues} onChange={onChange} />
-          ))}
+              <SchemaField
+                key={key}
+                schema={child}
+                path={[key]}
+                document={draft}
+                issues={issues}
+                onChange={onChange}
+              />
+            ))}
           <div class="sticky-actions">
-            {issues.size > 0 && <span class="field-error">Fix the marked fields first; nothing is applied until then.</span>}
-            <button type="button" disabled={patch === undefined} onClick={() => setDraft(original)}>Discard</button>
+            {issues.size > 0 && (
+              <span class="field-error">Fix the marked fields first; nothing is applied until then.</span>
+            )}
+            <button type="button" disabled={patch === undefined} onClick={() => setDraft(original)}>
+              Discard
+            </button>
             <button type="submit" class="primary" disabled={busy || issues.size > 0 || patch === undefined}>
               Apply
             </button>
@@ -132,10 +185,21 @@ export function ConfigView({ link }: { link: GatewayLink }) {
             void send(raw);
           }}
         >
-          <label for="raw-config">JSON5 merged into the config file (objects merge, other values replace; null removes)</label>
-          <textarea id="raw-config" class="mono" rows={14} spellcheck={false} value={raw} onInput={(e) => setRaw((e.target as HTMLTextAreaElement).value)} />
+          <label for="raw-config">
+            JSON5 merged into the config file (objects merge, other values replace; null removes)
+          </label>
+          <textarea
+            id="raw-config"
+            class="mono"
+            rows={14}
+            spellcheck={false}
+            value={raw}
+            onInput={(e) => setRaw((e.target as HTMLTextAreaElement).value)}
+          />
           <div class="sticky-actions">
-            <button type="submit" class="primary" disabled={busy}>Apply</button>
+            <button type="submit" class="primary" disabled={busy}>
+              Apply
+            </button>
           </div>
           <details>
             <summary>Current config (secrets redacted)</summary>

@@ -5,6 +5,7 @@
  * its description and its own validation problems inline.
  */
 import type { ConfigIssue } from "@claw/config";
+import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 import { formatPath, getAt, isObject, issuesUnder, type JsonObject, type Path } from "./config-model.js";
 
@@ -53,7 +54,17 @@ function Issues({ id, list }: { id: string; list: ConfigIssue[] }) {
   );
 }
 
-function JsonBox({ id, value, onChange, describedBy }: { id: string; value: unknown; onChange(v: unknown): void; describedBy: string }) {
+function JsonBox({
+  id,
+  value,
+  onChange,
+  describedBy,
+}: {
+  id: string;
+  value: unknown;
+  onChange(v: unknown): void;
+  describedBy: string;
+}) {
   const [text, setText] = useState(() => (value === undefined ? "" : JSON.stringify(value, null, 2)));
   const [error, setError] = useState<string | undefined>();
   return (
@@ -90,24 +101,43 @@ function Leaf({ schema, path, document, issues, onChange }: FieldProps) {
   const id = fieldId(path);
   const value = getAt(document, path);
   const list = issuesUnder(issues, path, true);
-  const describedBy = [schema.description ? `${id}-help` : "", list.length ? `${id}-error` : ""].filter(Boolean).join(" ");
+  const describedBy = [schema.description ? `${id}-help` : "", list.length ? `${id}-error` : ""]
+    .filter(Boolean)
+    .join(" ");
   const name = String(path.at(-1));
   const kind = kindOf(schema);
-  const common = { id, "aria-describedby": describedBy || undefined, "aria-invalid": list.length ? true : undefined };
-  let control;
+  const common = {
+    id,
+    "aria-describedby": describedBy || undefined,
+    "aria-invalid": list.length ? true : undefined,
+  };
+  let control: ComponentChildren;
   if (kind === "boolean")
     control = (
-      <input {...common} type="checkbox" checked={value === true} onChange={(e) => onChange(path, (e.target as HTMLInputElement).checked)} />
+      <input
+        {...common}
+        type="checkbox"
+        checked={value === true}
+        onChange={(e) => onChange(path, (e.target as HTMLInputElement).checked)}
+      />
     );
   else if (kind === "enum") {
     const values = enumValues(schema) ?? [];
     control = (
-      <select {...common} value={value === undefined ? "" : String(value)} onChange={(e) => {
-        const text = (e.target as HTMLSelectElement).value;
-        onChange(path, text === "" ? undefined : values.find((v) => String(v) === text));
-      }}>
+      <select
+        {...common}
+        value={value === undefined ? "" : String(value)}
+        onChange={(e) => {
+          const text = (e.target as HTMLSelectElement).value;
+          onChange(path, text === "" ? undefined : values.find((v) => String(v) === text));
+        }}
+      >
         <option value="">(default)</option>
-        {values.map((v) => <option key={String(v)} value={String(v)}>{String(v)}</option>)}
+        {values.map((v) => (
+          <option key={String(v)} value={String(v)}>
+            {String(v)}
+          </option>
+        ))}
       </select>
     );
   } else if (kind === "number" || kind === "string")
@@ -132,12 +162,16 @@ function Leaf({ schema, path, document, issues, onChange }: FieldProps) {
         rows={3}
         value={Array.isArray(value) ? value.join("\n") : ""}
         onInput={(e) => {
-          const lines = (e.target as HTMLTextAreaElement).value.split("\n").map((l) => l.trim()).filter(Boolean);
+          const lines = (e.target as HTMLTextAreaElement).value
+            .split("\n")
+            .map((l) => l.trim())
+            .filter(Boolean);
           onChange(path, lines);
         }}
       />
     );
-  else control = <JsonBox id={id} value={value} describedBy={describedBy} onChange={(v) => onChange(path, v)} />;
+  else
+    control = <JsonBox id={id} value={value} describedBy={describedBy} onChange={(v) => onChange(path, v)} />;
   return (
     <div class={`field field-${kind}`}>
       <label for={id}>{name}</label>
@@ -158,14 +192,29 @@ function Group({ schema, path, document, issues, onChange }: FieldProps) {
   const count = issuesUnder(issues, path, false).length;
   const title = String(path.at(-1) ?? "config");
   const body = Object.entries(properties).map(([key, child]) => (
-    <SchemaField key={key} schema={child} path={[...path, key]} document={document} issues={issues} onChange={onChange} />
+    <SchemaField
+      key={key}
+      schema={child}
+      path={[...path, key]}
+      document={document}
+      issues={issues}
+      onChange={onChange}
+    />
   ));
   const own = issuesUnder(issues, path, true);
   return (
-    <details class="group" open={open || count > 0} onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
+    <details
+      class="group"
+      open={open || count > 0}
+      onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}
+    >
       <summary>
         {title}
-        {count > 0 && <span class="badge badge-error">{count} problem{count === 1 ? "" : "s"}</span>}
+        {count > 0 && (
+          <span class="badge badge-error">
+            {count} problem{count === 1 ? "" : "s"}
+          </span>
+        )}
       </summary>
       {typeof schema.description === "string" && <p class="help">{schema.description}</p>}
       <Issues id={fieldId(path)} list={own} />

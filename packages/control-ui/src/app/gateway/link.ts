@@ -7,8 +7,8 @@ import {
   BrowserClawClient,
   type EventName,
   type EventPayload,
-  GatewayRequestError,
   type GapInfo,
+  GatewayRequestError,
   loadBrowserDevice,
   type MethodName,
   type MethodResult,
@@ -17,7 +17,13 @@ import {
 import { createStore } from "./store.js";
 
 const TOKEN_KEY = "claw.gatewayToken";
-const SCOPES = ["operator.read", "operator.write", "operator.admin", "operator.approvals", "operator.pairing"];
+const SCOPES = [
+  "operator.read",
+  "operator.write",
+  "operator.admin",
+  "operator.approvals",
+  "operator.pairing",
+];
 
 export type LinkState =
   | { phase: "signed-out"; error?: string }
@@ -66,7 +72,9 @@ export class GatewayLink {
         this.state.set({
           phase: "connected",
           serverVersion: hello.server.version,
-          ...(defaults ? { defaultAgentId: defaults.defaultAgentId, mainSessionKey: defaults.mainSessionKey } : {}),
+          ...(defaults
+            ? { defaultAgentId: defaults.defaultAgentId, mainSessionKey: defaults.mainSessionKey }
+            : {}),
         });
       },
       onDisconnect: ({ code, reason }) => {
@@ -79,7 +87,8 @@ export class GatewayLink {
     });
     this.client = client;
     client.on("*", (payload, frame) => {
-      for (const listener of this.listeners.get(frame.event) ?? []) (listener as (p: unknown) => void)(payload);
+      for (const listener of this.listeners.get(frame.event) ?? [])
+        (listener as (p: unknown) => void)(payload);
     });
     try {
       await client.connect();

@@ -16,12 +16,13 @@ export function useRequest<M extends MethodName>(
   method: M,
   ...args: RequestArgs<M>
 ): RequestState<MethodResult<M>> {
-  const [state, setState] = useState<{ data?: MethodResult<M>; error?: string; loading: boolean }>({ loading: true });
+  const [state, setState] = useState<{ data?: MethodResult<M>; error?: string; loading: boolean }>({
+    loading: true,
+  });
   const [reloads, setReloads] = useState(0);
   const generation = useStore(link.generation);
   const link_state = useStore(link.state);
   const key = JSON.stringify(args[0] ?? null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: params are compared by their JSON
   useEffect(() => {
     if (link_state.phase !== "connected") return;
     let live = true;

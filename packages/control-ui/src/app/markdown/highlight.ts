@@ -20,7 +20,19 @@ const KEYWORDS = new Set(
   ).split(" "),
 );
 
-const HASH_COMMENT_LANGS = new Set(["python", "py", "sh", "bash", "shell", "zsh", "ruby", "rb", "yaml", "yml", "toml"]);
+const HASH_COMMENT_LANGS = new Set([
+  "python",
+  "py",
+  "sh",
+  "bash",
+  "shell",
+  "zsh",
+  "ruby",
+  "rb",
+  "yaml",
+  "yml",
+  "toml",
+]);
 const NO_HIGHLIGHT = new Set(["", "text", "txt", "plain", "markdown", "md", "diff"]);
 
 /** Whether a fence's language gets highlighted (unknown languages get the generic rules). */

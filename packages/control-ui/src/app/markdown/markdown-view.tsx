@@ -14,11 +14,23 @@ function InlineNodes({ nodes }: { nodes: Inline[] }) {
           case "code":
             return <code key={i}>{node.v}</code>;
           case "strong":
-            return <strong key={i}><InlineNodes nodes={node.c} /></strong>;
+            return (
+              <strong key={i}>
+                <InlineNodes nodes={node.c} />
+              </strong>
+            );
           case "em":
-            return <em key={i}><InlineNodes nodes={node.c} /></em>;
+            return (
+              <em key={i}>
+                <InlineNodes nodes={node.c} />
+              </em>
+            );
           case "del":
-            return <del key={i}><InlineNodes nodes={node.c} /></del>;
+            return (
+              <del key={i}>
+                <InlineNodes nodes={node.c} />
+              </del>
+            );
           case "link":
             return (
               <a key={i} href={node.href} target="_blank" rel="noopener noreferrer nofollow">
@@ -36,7 +48,10 @@ function InlineNodes({ nodes }: { nodes: Inline[] }) {
 }
 
 function CodeBlock({ lang, code }: { lang: string; code: string }) {
-  const tokens = useMemo(() => (highlights(lang) ? tokenize(code, lang) : [{ kind: "plain" as const, text: code }]), [code, lang]);
+  const tokens = useMemo(
+    () => (highlights(lang) ? tokenize(code, lang) : [{ kind: "plain" as const, text: code }]),
+    [code, lang],
+  );
   const copy = () => void navigator.clipboard?.writeText(code);
   return (
     <div class="code-block">
@@ -48,7 +63,15 @@ function CodeBlock({ lang, code }: { lang: string; code: string }) {
       </div>
       <pre>
         <code>
-          {tokens.map((token, i) => (token.kind === "plain" ? token.text : <span key={i} class={`tok-${token.kind}`}>{token.text}</span>))}
+          {tokens.map((token, i) =>
+            token.kind === "plain" ? (
+              token.text
+            ) : (
+              <span key={i} class={`tok-${token.kind}`}>
+                {token.text}
+              </span>
+            ),
+          )}
         </code>
       </pre>
     </div>
@@ -58,10 +81,18 @@ function CodeBlock({ lang, code }: { lang: string; code: string }) {
 function BlockNode({ block }: { block: Block }): ComponentChildren {
   switch (block.t) {
     case "p":
-      return <p><InlineNodes nodes={block.c} /></p>;
+      return (
+        <p>
+          <InlineNodes nodes={block.c} />
+        </p>
+      );
     case "h": {
       const Tag = `h${Math.min(6, block.level + 2)}` as "h3";
-      return <Tag><InlineNodes nodes={block.c} /></Tag>;
+      return (
+        <Tag>
+          <InlineNodes nodes={block.c} />
+        </Tag>
+      );
     }
     case "code":
       return <CodeBlock lang={block.lang} code={block.v} />;
@@ -74,7 +105,11 @@ function BlockNode({ block }: { block: Block }): ComponentChildren {
       return block.ordered ? <ol start={block.start}>{items}</ol> : <ul>{items}</ul>;
     }
     case "quote":
-      return <blockquote><Blocks blocks={block.c} /></blockquote>;
+      return (
+        <blockquote>
+          <Blocks blocks={block.c} />
+        </blockquote>
+      );
     case "hr":
       return <hr />;
     case "table":
@@ -82,11 +117,23 @@ function BlockNode({ block }: { block: Block }): ComponentChildren {
         <div class="table-wrap">
           <table>
             <thead>
-              <tr>{block.head.map((cell, i) => <th key={i}><InlineNodes nodes={cell} /></th>)}</tr>
+              <tr>
+                {block.head.map((cell, i) => (
+                  <th key={i}>
+                    <InlineNodes nodes={cell} />
+                  </th>
+                ))}
+              </tr>
             </thead>
             <tbody>
               {block.rows.map((row, r) => (
-                <tr key={r}>{row.map((cell, i) => <td key={i}><InlineNodes nodes={cell} /></td>)}</tr>
+                <tr key={r}>
+                  {row.map((cell, i) => (
+                    <td key={i}>
+                      <InlineNodes nodes={cell} />
+                    </td>
+                  ))}
+                </tr>
               ))}
             </tbody>
           </table>
@@ -98,11 +145,21 @@ function BlockNode({ block }: { block: Block }): ComponentChildren {
 }
 
 function Blocks({ blocks }: { blocks: Block[] }) {
-  return <>{blocks.map((block, i) => <BlockNode key={i} block={block} />)}</>;
+  return (
+    <>
+      {blocks.map((block, i) => (
+        <BlockNode key={i} block={block} />
+      ))}
+    </>
+  );
 }
 
 /** Model text as formatted, safe elements. */
 export function Markdown({ text }: { text: string }) {
   const blocks = useMemo(() => parseMarkdown(text), [text]);
-  return <div class="markdown"><Blocks blocks={blocks} /></div>;
+  return (
+    <div class="markdown">
+      <Blocks blocks={blocks} />
+    </div>
+  );
 }

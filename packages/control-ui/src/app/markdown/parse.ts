@@ -42,8 +42,10 @@ export function parseInline(text: string): Inline[] {
     }
     if (m.index > 0) out.push({ t: "text", v: rest.slice(0, m.index) });
     const [whole, , code, strong1, strong2, del, em1, em2, label, href, auto, bare, lineBreak] = m;
-    if (code !== undefined) out.push({ t: "code", v: code.trim() === "" ? code : code.replace(/^ (.*) $/s, "$1") });
-    else if (strong1 !== undefined || strong2 !== undefined) out.push({ t: "strong", c: parseInline(strong1 ?? strong2 ?? "") });
+    if (code !== undefined)
+      out.push({ t: "code", v: code.trim() === "" ? code : code.replace(/^ (.*) $/s, "$1") });
+    else if (strong1 !== undefined || strong2 !== undefined)
+      out.push({ t: "strong", c: parseInline(strong1 ?? strong2 ?? "") });
     else if (del !== undefined) out.push({ t: "del", c: parseInline(del) });
     else if (em1 !== undefined || em2 !== undefined) out.push({ t: "em", c: parseInline(em1 ?? em2 ?? "") });
     else if (href !== undefined) {
@@ -95,7 +97,8 @@ export function parseMarkdown(source: string): Block[] {
       const body: string[] = [];
       i++;
       // An unclosed fence (a streaming answer) runs to the end.
-      while (i < lines.length && !(lines[i] as string).trimStart().startsWith(marker)) body.push(lines[i++] as string);
+      while (i < lines.length && !(lines[i] as string).trimStart().startsWith(marker))
+        body.push(lines[i++] as string);
       i++;
       blocks.push({ t: "code", lang: (fence[2] ?? "").toLowerCase(), v: body.join("\n") });
       continue;
@@ -113,7 +116,8 @@ export function parseMarkdown(source: string): Block[] {
     }
     if (QUOTE.test(line)) {
       const body: string[] = [];
-      while (i < lines.length && QUOTE.test(lines[i] as string)) body.push(QUOTE.exec(lines[i++] as string)?.[1] ?? "");
+      while (i < lines.length && QUOTE.test(lines[i] as string))
+        body.push(QUOTE.exec(lines[i++] as string)?.[1] ?? "");
       blocks.push({ t: "quote", c: parseMarkdown(body.join("\n")) });
       continue;
     }
@@ -124,8 +128,10 @@ export function parseMarkdown(source: string): Block[] {
       while (i < lines.length) {
         const current = lines[i] as string;
         const item = BULLET.exec(current);
-        if (item && /\d/.test(item[2] as string) === ordered && (item[1] as string).length < 4) items.push([item[3] ?? ""]);
-        else if (current.trim() !== "" && /^\s{2,}/.test(current) && items.length > 0) items.at(-1)?.push(current.replace(/^\s{2,4}/, ""));
+        if (item && /\d/.test(item[2] as string) === ordered && (item[1] as string).length < 4)
+          items.push([item[3] ?? ""]);
+        else if (current.trim() !== "" && /^\s{2,}/.test(current) && items.length > 0)
+          items.at(-1)?.push(current.replace(/^\s{2,4}/, ""));
         else if (current.trim() === "" && BULLET.test(lines[i + 1] ?? "")) {
           i++;
           continue;

@@ -10,7 +10,12 @@ import { Login } from "./login.js";
 import { currentTab, openTab, TABS, type Tab } from "./navigation.js";
 import { nextTheme, theme } from "./theme.js";
 
-const TAB_LABELS: Record<Tab, string> = { chat: "Chat", sessions: "Sessions", config: "Config", status: "Status" };
+const TAB_LABELS: Record<Tab, string> = {
+  chat: "Chat",
+  sessions: "Sessions",
+  config: "Config",
+  status: "Status",
+};
 
 function Banner({ link }: { link: GatewayLink }) {
   const state = useStore(link.state);
@@ -27,23 +32,44 @@ export function App({ link }: { link: GatewayLink }) {
   const tab = useStore(currentTab);
   const themeChoice = useStore(theme);
   if (state.phase === "signed-out" || state.phase === "connecting")
-    return <Login link={link} busy={state.phase === "connecting"} {...(state.phase === "signed-out" && state.error ? { error: state.error } : {})} />;
+    return (
+      <Login
+        link={link}
+        busy={state.phase === "connecting"}
+        {...(state.phase === "signed-out" && state.error ? { error: state.error } : {})}
+      />
+    );
   return (
     <div class="shell">
       <nav class="nav" aria-label="Main">
-        <span class="brand" aria-hidden="true">Claw</span>
+        <span class="brand" aria-hidden="true">
+          Claw
+        </span>
         <ul>
           {TABS.map((name) => (
             <li key={name}>
-              <a href={`#/${name}`} aria-current={tab === name ? "page" : undefined} onClick={() => openTab(name)}>
+              <a
+                href={`#/${name}`}
+                aria-current={tab === name ? "page" : undefined}
+                onClick={() => openTab(name)}
+              >
                 {TAB_LABELS[name]}
               </a>
             </li>
           ))}
         </ul>
         <div class="nav-tools">
-          <span class={`dot ${state.phase === "connected" ? "dot-ok" : "dot-warn"}`} role="img" aria-label={state.phase === "connected" ? "Connected" : "Reconnecting"} />
-          <button type="button" class="link-button" onClick={() => theme.set(nextTheme(themeChoice))} aria-label={`Theme: ${themeChoice}. Switch theme`}>
+          <span
+            class={`dot ${state.phase === "connected" ? "dot-ok" : "dot-warn"}`}
+            role="img"
+            aria-label={state.phase === "connected" ? "Connected" : "Reconnecting"}
+          />
+          <button
+            type="button"
+            class="link-button"
+            onClick={() => theme.set(nextTheme(themeChoice))}
+            aria-label={`Theme: ${themeChoice}. Switch theme`}
+          >
             {themeChoice === "dark" ? "Dark" : themeChoice === "light" ? "Light" : "Auto"}
           </button>
           <button type="button" class="link-button" onClick={() => void link.signOut()}>

@@ -15,8 +15,9 @@ export function Login({ link, error, busy }: { link: GatewayLink; error?: string
       >
         <h1>Claw Control</h1>
         <p>
-          Enter the gateway token (<code>claw config get gateway.auth.token</code>, or the <code>CLAW_GATEWAY_TOKEN</code>
-          {" "}the gateway was started with). It is kept in this browser only and sent only inside the WebSocket.
+          Enter the gateway token (<code>claw config get gateway.auth.token</code>, or the{" "}
+          <code>CLAW_GATEWAY_TOKEN</code> the gateway was started with). It is kept in this browser only and
+          sent only inside the WebSocket.
         </p>
         <label for="token">Gateway token</label>
         <input

@@ -25,7 +25,14 @@ export function CronPanel({ link }: { link: GatewayLink }) {
     [link],
   );
   return (
-    <Panel title="Cron" error={jobs.error} onRefresh={() => { jobs.reload(); runs.reload(); }}>
+    <Panel
+      title="Cron"
+      error={jobs.error}
+      onRefresh={() => {
+        jobs.reload();
+        runs.reload();
+      }}
+    >
       {(jobs.data?.jobs ?? []).length === 0 ? (
         <p class="muted">No scheduled jobs.</p>
       ) : (
@@ -36,8 +43,14 @@ export function CronPanel({ link }: { link: GatewayLink }) {
                 <strong>{job.name}</strong> <span class="muted small">{scheduleText(job.schedule)}</span>
               </span>
               <span class="small">
-                {job.enabled ? `next ${job.state.nextRunAtMs ? new Date(job.state.nextRunAtMs).toLocaleTimeString() : "—"}` : "disabled"}
-                {job.state.lastStatus && <span class={`badge badge-${job.state.lastStatus === "ok" ? "ok" : "error"}`}>{job.state.lastStatus}</span>}
+                {job.enabled
+                  ? `next ${job.state.nextRunAtMs ? new Date(job.state.nextRunAtMs).toLocaleTimeString() : "—"}`
+                  : "disabled"}
+                {job.state.lastStatus && (
+                  <span class={`badge badge-${job.state.lastStatus === "ok" ? "ok" : "error"}`}>
+                    {job.state.lastStatus}
+                  </span>
+                )}
               </span>
             </li>
           ))}
@@ -52,7 +65,10 @@ export function CronPanel({ link }: { link: GatewayLink }) {
             <li key={`${entry.jobId}:${entry.ts}`}>
               <span>{entry.jobName ?? entry.jobId}</span>
               <span class="small">
-                {timeAgo(entry.ts)} <span class={`badge badge-${entry.status === "ok" ? "ok" : "error"}`}>{entry.status ?? "?"}</span>
+                {timeAgo(entry.ts)}{" "}
+                <span class={`badge badge-${entry.status === "ok" ? "ok" : "error"}`}>
+                  {entry.status ?? "?"}
+                </span>
               </span>
               {entry.error && <span class="field-error small">{entry.error}</span>}
             </li>

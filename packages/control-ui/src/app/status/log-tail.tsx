@@ -18,10 +18,15 @@ export function LogTail({ link }: { link: GatewayLink }) {
     let live = true;
     const poll = async () => {
       try {
-        const tail = await link.request("logs.tail", { limit: 200, maxBytes: 200_000, ...(cursor === undefined ? {} : { cursor }) });
+        const tail = await link.request("logs.tail", {
+          limit: 200,
+          maxBytes: 200_000,
+          ...(cursor === undefined ? {} : { cursor }),
+        });
         if (!live) return;
         cursor = tail.cursor;
-        if (tail.lines.length) setLines((old) => (tail.reset ? tail.lines : [...old, ...tail.lines]).slice(-KEEP_LINES));
+        if (tail.lines.length)
+          setLines((old) => (tail.reset ? tail.lines : [...old, ...tail.lines]).slice(-KEEP_LINES));
         setError(undefined);
       } catch (e) {
         if (live) setError(describeError(e));
@@ -43,7 +48,7 @@ export function LogTail({ link }: { link: GatewayLink }) {
       <button type="button" onClick={() => setPaused((p) => !p)} aria-pressed={paused}>
         {paused ? "Resume" : "Pause"}
       </button>
-      <pre class="log mono" ref={box} tabIndex={0} aria-label="Gateway log" aria-live="off">
+      <pre class="log mono" ref={box} role="log" aria-label="Gateway log">
         {lines.join("\n")}
       </pre>
     </Panel>

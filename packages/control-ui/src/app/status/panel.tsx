@@ -1,7 +1,17 @@
 /** A titled status card with its loading / error state and a refresh button. */
 import type { ComponentChildren } from "preact";
 
-export function Panel({ title, error, onRefresh, children }: { title: string; error?: string | undefined; onRefresh?: () => void; children: ComponentChildren }) {
+export function Panel({
+  title,
+  error,
+  onRefresh,
+  children,
+}: {
+  title: string;
+  error?: string | undefined;
+  onRefresh?: () => void;
+  children: ComponentChildren;
+}) {
   const id = `panel-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
     <section class="panel" aria-labelledby={id}>
@@ -13,7 +23,11 @@ export function Panel({ title, error, onRefresh, children }: { title: string; er
           </button>
         )}
       </header>
-      {error && <p class="notice notice-error" role="alert">{error}</p>}
+      {error && (
+        <p class="notice notice-error" role="alert">
+          {error}
+        </p>
+      )}
       {children}
     </section>
   );

@@ -18,8 +18,12 @@ function uptime(ms: number): string {
 function ModelRow({ model }: { model: ModelEntry }) {
   return (
     <li>
-      <span>{model.provider}/{model.id}</span>
-      <span class={`badge ${model.available === false ? "badge-error" : "badge-ok"}`}>{model.available === false ? "no credentials" : "available"}</span>
+      <span>
+        {model.provider}/{model.id}
+      </span>
+      <span class={`badge ${model.available === false ? "badge-error" : "badge-ok"}`}>
+        {model.available === false ? "no credentials" : "available"}
+      </span>
     </li>
   );
 }
@@ -30,11 +34,19 @@ function ModelList({ models }: { models: ModelEntry[] }) {
   const others = models.filter((m) => m.available === false);
   return (
     <>
-      <ul class="kv">{usable.map((m) => <ModelRow key={`${m.provider}/${m.id}`} model={m} />)}</ul>
+      <ul class="kv">
+        {usable.map((m) => (
+          <ModelRow key={`${m.provider}/${m.id}`} model={m} />
+        ))}
+      </ul>
       {others.length > 0 && (
         <details class="more">
           <summary>{others.length} more without credentials</summary>
-          <ul class="kv">{others.map((m) => <ModelRow key={`${m.provider}/${m.id}`} model={m} />)}</ul>
+          <ul class="kv">
+            {others.map((m) => (
+              <ModelRow key={`${m.provider}/${m.id}`} model={m} />
+            ))}
+          </ul>
         </details>
       )}
     </>
@@ -52,19 +64,59 @@ export function StatusView({ link }: { link: GatewayLink }) {
         <h2 id="status-title">Status</h2>
       </header>
       <div class="panels">
-        <Panel title="Gateway" error={health.error ?? status.error} onRefresh={() => { health.reload(); status.reload(); }}>
+        <Panel
+          title="Gateway"
+          error={health.error ?? status.error}
+          onRefresh={() => {
+            health.reload();
+            status.reload();
+          }}
+        >
           <ul class="kv">
-            <li><span>Health</span><span class={`badge ${health.data?.ok ? "badge-ok" : "badge-error"}`}>{health.data?.ok ? "ok" : "…"}</span></li>
+            <li>
+              <span>Health</span>
+              <span class={`badge ${health.data?.ok ? "badge-ok" : "badge-error"}`}>
+                {health.data?.ok ? "ok" : "…"}
+              </span>
+            </li>
             {s && (
               <>
-                <li><span>Version</span><span>{s.runtimeVersion}</span></li>
-                <li><span>Uptime</span><span>{uptime(s.uptimeMs)}</span></li>
-                <li><span>Active runs</span><span>{s.activeRuns ?? 0}</span></li>
-                <li><span>Connections</span><span>{s.connections ?? 0}</span></li>
-                <li><span>Sessions</span><span>{compactNumber(s.sessions.count)}</span></li>
-                <li><span>Default model</span><span>{s.sessions.defaults.model ?? "—"}</span></li>
-                {s.processMemory && <li><span>Memory (RSS)</span><span>{mb(s.processMemory.rssBytes)}</span></li>}
-                {health.data?.configReload && <li><span>Config hot reload</span><span>{health.data.configReload.hotReloadStatus}</span></li>}
+                <li>
+                  <span>Version</span>
+                  <span>{s.runtimeVersion}</span>
+                </li>
+                <li>
+                  <span>Uptime</span>
+                  <span>{uptime(s.uptimeMs)}</span>
+                </li>
+                <li>
+                  <span>Active runs</span>
+                  <span>{s.activeRuns ?? 0}</span>
+                </li>
+                <li>
+                  <span>Connections</span>
+                  <span>{s.connections ?? 0}</span>
+                </li>
+                <li>
+                  <span>Sessions</span>
+                  <span>{compactNumber(s.sessions.count)}</span>
+                </li>
+                <li>
+                  <span>Default model</span>
+                  <span>{s.sessions.defaults.model ?? "—"}</span>
+                </li>
+                {s.processMemory && (
+                  <li>
+                    <span>Memory (RSS)</span>
+                    <span>{mb(s.processMemory.rssBytes)}</span>
+                  </li>
+                )}
+                {health.data?.configReload && (
+                  <li>
+                    <span>Config hot reload</span>
+                    <span>{health.data.configReload.hotReloadStatus}</span>
+                  </li>
+                )}
               </>
             )}
           </ul>
@@ -75,7 +127,10 @@ export function StatusView({ link }: { link: GatewayLink }) {
                 {s.heartbeat.agents.map((a) => (
                   <li key={a.agentId}>
                     <span>{a.agentId}</span>
-                    <span class="small">{a.enabled ? `every ${a.every}` : "off"}{a.lastBeat ? ` · last ${a.lastBeat.outcome}` : ""}</span>
+                    <span class="small">
+                      {a.enabled ? `every ${a.every}` : "off"}
+                      {a.lastBeat ? ` · last ${a.lastBeat.outcome}` : ""}
+                    </span>
                   </li>
                 ))}
               </ul>

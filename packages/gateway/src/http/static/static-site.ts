@@ -75,7 +75,7 @@ function sitePath(pathname: string, base: string): { path: string } | { error: s
 
 function accepted(file: SiteFile, req: IncomingMessage): boolean {
   const match = req.headers["if-none-match"];
-  return match !== undefined && match.split(",").some((tag) => tag.trim() === file.etag);
+  return match?.split(",").some((tag) => tag.trim() === file.etag) ?? false;
 }
 
 function send(req: IncomingMessage, res: ServerResponse, file: SiteFile, isFallback: boolean): void {
@@ -92,7 +92,7 @@ function send(req: IncomingMessage, res: ServerResponse, file: SiteFile, isFallb
     return;
   }
   const gzip = file.gzip !== undefined && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
-  const body = gzip && file.gzip ? file.gzip : file.body;
+  const body = gzip ? (file.gzip ?? file.body) : file.body;
   if (gzip) headers["content-encoding"] = "gzip";
   headers["content-length"] = String(body.length);
   res.writeHead(200, headers);
@@ -120,10 +120,15 @@ export async function createStaticSite(options: StaticSiteOptions): Promise<Stat
     serve(ctx, req, res) {
       const origin = req.headers.origin;
       // The WebSocket's rule: a page from a foreign origin may not read the app either.
-      const crossSite = req.headers["sec-fetch-site"] === "cross-site" && req.headers["sec-fetch-mode"] !== "navigate";
+      const crossSite =
+        req.headers["sec-fetch-site"] === "cross-site" && req.headers["sec-fetch-mode"] !== "navigate";
       if (!isAllowedOrigin(origin, ctx.allowedOrigins) || crossSite) {
         ctx.logger.warn("gateway: control UI request from a foreign origin refused", { origin });
-        return plain(res, 403, `origin ${origin ?? "(cross-site)"} is not allowed; add it to gateway.allowedOrigins`);
+        return plain(
+          res,
+          403,
+          `origin ${origin ?? "(cross-site)"} is not allowed; add it to gateway.allowedOrigins`,
+        );
       }
       if (req.method !== "GET" && req.method !== "HEAD")
         return plain(res, 405, `use GET: the control UI is static files`, { allow: "GET, HEAD" });
