@@ -75,17 +75,11 @@ async function firstPaint(url: string, ready: string): Promise<number> {
   const page = await context.newPage();
   await page.goto(url);
   await page.locator(ready).waitFor();
-  const fcp = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const entry = performance.getEntriesByName("first-contentful-paint")[0];
-        if (entry) return resolve(entry.startTime);
-        new PerformanceObserver((list) => resolve(list.getEntries()[0]?.startTime ?? Number.NaN)).observe({
-          type: "paint",
-          buffered: true,
-        });
-      }),
-  );
+  const fcp = (await page.evaluate(`new Promise((resolve) => {
+    const entry = performance.getEntriesByName("first-contentful-paint")[0];
+    if (entry) return resolve(entry.startTime);
+    new PerformanceObserver((list) => resolve(list.getEntries()[0]?.startTime ?? Number.NaN)).observe({ type: "paint", buffered: true });
+  })`)) as number;
   await context.close();
   return fcp;
 }

@@ -87,7 +87,7 @@ afterAll(async () => {
 describe.sequential("Control UI in Chromium", () => {
   it("signs in with the token entered once", async () => {
     await signIn(page, origin, claw.token as string);
-    expect(await page.evaluate(() => localStorage.getItem("claw.gatewayToken"))).toBe(claw.token);
+    expect(await page.evaluate('localStorage.getItem("claw.gatewayToken")')).toBe(claw.token);
     // A reload signs in again from storage, without the form.
     await page.reload();
     await page.getByRole("navigation", { name: "Main" }).waitFor();
@@ -238,7 +238,9 @@ describe.sequential("Control UI in Chromium", () => {
       await phone.goto(`${origin}/#/${tab}`);
       await phone.locator(".main > *").first().waitFor();
       await phone.waitForTimeout(300);
-      const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = (await phone.evaluate(
+        "document.documentElement.scrollWidth - window.innerWidth",
+      )) as number;
       expect(overflow, tab).toBeLessThanOrEqual(0);
       await screenshot(phone, `${tab}-phone`);
     }
@@ -292,7 +294,7 @@ describe.sequential("Control UI in Chromium", () => {
     try {
       await evilPage.goto(`http://${FOREIGN_HOST}:${(evil.address() as AddressInfo).port}/`);
       await expect.poll(() => evilPage.title()).toBe("refused");
-      await expect.poll(() => evilPage.evaluate(() => document.body.dataset.app)).toBe("blocked");
+      await expect.poll(() => evilPage.evaluate("document.body.dataset.app")).toBe("blocked");
     } finally {
       await evilPage.context().close();
       evil.close();
