@@ -71,7 +71,8 @@ export async function buildControlUi(options: BuildControlUiOptions): Promise<Bu
     bundle: true,
     format: "esm",
     platform: "browser",
-    target: ["chrome111", "firefox115", "safari16"],
+    // light-dark() colours need these (2024) versions; the Control UI targets current browsers.
+    target: ["chrome123", "firefox120", "safari17.5"],
     conditions: ["@claw/source"],
     jsx: "automatic",
     jsxImportSource: "preact",
