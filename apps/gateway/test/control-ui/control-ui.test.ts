@@ -220,6 +220,7 @@ describe.sequential("Control UI in Chromium", () => {
     await page.getByRole("region", { name: "Gateway" }).locator(".badge-ok", { hasText: "ok" }).waitFor();
     await page.getByRole("region", { name: "Models" }).getByText("faux/faux-1").waitFor();
     await expect.poll(() => page.getByLabel("Gateway log").textContent()).toContain("gateway");
+    await page.evaluate('document.querySelector(".main").scrollTo(0, 0)');
     await screenshot(page, "status-desktop");
   });
 
