@@ -157,7 +157,8 @@ async function pageTurn(index: number): Promise<number> {
   })()`)) as number;
   await input.press("Enter");
   // Polled from here: waitForFunction would eval in the page, which its CSP forbids.
-  while ((await page.evaluate("window.__firstToken")) === undefined) await new Promise((r) => setTimeout(r, 5));
+  while ((await page.evaluate("window.__firstToken")) === undefined)
+    await new Promise((r) => setTimeout(r, 5));
   await page.getByRole("button", { name: "Stop" }).waitFor({ state: "detached" });
   await page.locator(".msg-assistant.streaming").waitFor({ state: "detached" });
   return ((await page.evaluate("window.__firstToken")) as number) - t0;
