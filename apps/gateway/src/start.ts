@@ -10,6 +10,7 @@ import { type GatewayAuth, type GatewayHandle, startGateway } from "@claw/gatewa
 import type { AssembledAgent } from "./assemble/agents.js";
 import { type AssembleClawOptions, type AssembledClaw, assembleClaw } from "./assemble/assemble-claw.js";
 import { type AssembledChannels, assembleChannels } from "./assemble/channels/assemble-channels.js";
+import { controlUiSite } from "./assemble/control-ui.js";
 import { type LateChannelDelivery, lateChannelDelivery } from "./assemble/cron-delivery.js";
 import { modelKnowledge } from "./assemble/models.js";
 import { createOllamaProbe, type ServerProbe } from "./assemble/ollama-probe.js";
@@ -41,6 +42,8 @@ export interface StartClawOptions extends AssembleClawOptions {
    * goes while the gateway runs: the gateway log (default), or left alone ("inherit").
    */
   libraryChatter?: "log" | "inherit";
+  /** The built Control UI to serve (default: @claw/control-ui's own build) when `gateway.controlUi.enabled`. */
+  controlUiRoot?: string;
 }
 
 export interface ClawGateway {
@@ -174,6 +177,7 @@ async function serveAssembled(
   if (recovered.resumed + recovered.completed + recovered.interrupted > 0)
     log.write("info", "accepted messages recovered", { ...recovered });
   const host = options.host ?? bindHost(config.gateway.bind);
+  const controlUi = controlUiSite(config, options.controlUiRoot, (m, f) => log.write("warn", m, f));
   const gateway = await startGateway({
     ports,
     host,
@@ -184,6 +188,7 @@ async function serveAssembled(
     stateDir,
     version: CLAW_VERSION,
     mainKey: config.session.mainKey,
+    ...(controlUi ? { controlUi } : {}),
     logger: {
       info: (message, fields) => log.write("info", message, fields),
       warn: (message, fields) => log.write("warn", message, fields),

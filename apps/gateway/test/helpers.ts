@@ -21,8 +21,13 @@ export interface TestGatewayOptions {
   /** Watch the config file for hand edits (default false in tests: they call reload). */
   watchConfig?: boolean;
   ollamaProbe?: StartClawOptions["ollamaProbe"];
-  /** An existing state dir (default: a fresh temp dir). */
+  /** An existing state dir (default: a fresh temp dir); with `port`, a restart of an earlier gateway. */
   stateDir?: string;
+  port?: number;
+  /** Serve this built Control UI (see @claw/control-ui/build). */
+  controlUiRoot?: string;
+  /** Keep it running across tests (the caller closes it); by default it closes after each test. */
+  keepAcrossTests?: boolean;
 }
 
 /** Validates `document`, starts the gateway on it, and connects a client (closed by the test). */
@@ -41,12 +46,13 @@ export async function startTestGateway(document: Record<string, unknown>, option
     ...(options.ollamaProbe ? { ollamaProbe: options.ollamaProbe } : {}),
     homeDir: stateDir,
     env: {},
-    port: 0,
+    port: options.port ?? 0,
+    ...(options.controlUiRoot ? { controlUiRoot: options.controlUiRoot } : {}),
     ...(options.models ? { models: options.models } : {}),
     ...(options.stream ? { stream: options.stream } : {}),
     watchSkills: false,
   });
-  running.push(claw);
+  if (!options.keepAcrossTests) running.push(claw);
   const client = new ClawClient({
     url: claw.url,
     token: claw.token,

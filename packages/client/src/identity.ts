@@ -1,7 +1,8 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { base64UrlEncode, buildDeviceAuthPayload, type ConnectParams, type DeviceAuth } from "@claw/protocol";
+import { base64UrlEncode, type ConnectParams, type DeviceAuth } from "@claw/protocol";
+import { deviceSigningInput } from "./device.js";
 
 /** An ed25519 device key pair; `deviceId` is the sha256 of the raw public key (hex). */
 export interface DeviceIdentity {
@@ -101,19 +102,7 @@ export function signDeviceBlock(
   nonce: string,
   token: string | undefined,
 ): DeviceAuth {
-  const signedAt = Date.now();
-  const payload = buildDeviceAuthPayload({
-    deviceId: identity.deviceId,
-    clientId: params.client.id,
-    clientMode: params.client.mode,
-    role: params.role ?? "operator",
-    scopes: params.scopes ?? [],
-    signedAtMs: signedAt,
-    token: token ?? null,
-    nonce,
-    platform: params.client.platform,
-    deviceFamily: params.client.deviceFamily,
-  });
+  const { payload, signedAt } = deviceSigningInput(identity.deviceId, params, nonce, token);
   const signature = sign(null, Buffer.from(payload, "utf8"), createPrivateKey(identity.privateKeyPem));
   return {
     id: identity.deviceId,

@@ -12,6 +12,7 @@
 export {
   ClawClient,
   type ClawClientOptions,
+  type ClientCoreOptions,
   type FinalResult,
   type GapInfo,
   type RequestArgs,
@@ -40,5 +41,9 @@ export type {
   StatusResult,
 } from "@claw/protocol";
 
+// Advanced: the platform-neutral core (browsers: import "@claw/client/browser"), sockets, devices.
+export { type ClientPlatform, ClawClientCore } from "./client-core.js";
+export type { DeviceAuthority } from "./device.js";
+export type { ClientSocket, SocketFactory } from "./socket.js";
 // Advanced: device identity and signing.
 export { createDeviceIdentity, type DeviceIdentity, IdentityStore, signDeviceBlock } from "./identity.js";

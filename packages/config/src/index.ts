@@ -103,6 +103,7 @@ export { parseJson5 } from "./load/parse-json5.js";
 export { durationMs } from "./schema/primitives.js";
 export type { ModelKnowledge } from "./validate/check-models.js";
 export { closestMatch, didYouMean } from "./validate/closest.js";
+export { buildKeyIndex, type CheckContext, checkAgainstSchema } from "./validate/check-schema.js";
 export { type SchemaLookup, schemaAtPath } from "./validate/schema-at-path.js";
 export {
   getAtPath,

@@ -42,3 +42,4 @@ export { isLoopbackHost } from "./auth/loopback.js";
 export { isAllowedOrigin } from "./auth/origin.js";
 export { negotiateProtocol } from "./handshake/connect.js";
 export { DEFAULT_LIMITS, type GatewayLimits } from "./limits.js";
+export { CONTROL_UI_CSP, type StaticSiteOptions } from "./http/static/static-site.js";

@@ -16,6 +16,7 @@ import { EventHub } from "./events/hub.js";
 import { SessionEvents } from "./events/session-events.js";
 import { handleConnect } from "./handshake/connect.js";
 import { handleOpenAiHttp } from "./http/openai/router.js";
+import { createStaticSite, type StaticSiteOptions } from "./http/static/static-site.js";
 import { DEFAULT_LIMITS, type GatewayLimits } from "./limits.js";
 import { IdempotencyCache } from "./methods/idempotency.js";
 import { dispatch } from "./methods/registry.js";
@@ -48,6 +49,8 @@ export interface GatewayOptions {
   version?: string;
   /** `session.mainKey`: the main session is `agent:<id>:<mainKey>` (default "main"). */
   mainKey?: string;
+  /** Serve a built web app (the Control UI) over HTTP on the same port; omit to serve none. */
+  controlUi?: StaticSiteOptions;
 }
 
 export interface GatewayHandle {
@@ -76,6 +79,8 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   const host = options.host ?? "127.0.0.1";
   const auth = options.auth;
   assertUsableAuth(auth, host);
+  // Loaded before anything opens, so a missing or broken build leaks nothing.
+  const site = options.controlUi ? await createStaticSite(options.controlUi) : undefined;
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const logger = options.logger ?? silentLogger;
   const db = await openStateDb(options.stateDbPath);
@@ -111,7 +116,8 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
   });
 
   const http = createServer((req, res) => {
-    void handleOpenAiHttp(ctx, req, res);
+    if (site?.handles(req)) site.serve(ctx, req, res);
+    else void handleOpenAiHttp(ctx, req, res);
   });
   const wss = new WebSocketServer({
     noServer: true,

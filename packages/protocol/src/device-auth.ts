@@ -44,9 +44,14 @@ function normalizeMeta(value: string | null | undefined): string {
   return (value ?? "").trim().toLowerCase();
 }
 
-/** base64url without padding, as OpenClaw encodes keys and signatures. */
+/**
+ * base64url without padding, as OpenClaw encodes keys and signatures. Uses `btoa`, not `Buffer`,
+ * so browser clients (the Control UI) sign with the same code.
+ */
 export function base64UrlEncode(bytes: Uint8Array): string {
-  return Buffer.from(bytes).toString("base64").replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
 export function base64UrlDecode(text: string): Buffer {

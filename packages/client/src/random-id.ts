@@ -1,0 +1,16 @@
+/**
+ * A random UUID v4 from the platform's Web Crypto: `randomUUID` where it exists (Node, secure
+ * browser contexts), else built from `getRandomValues`, which plain-http LAN pages also have.
+ *
+ * @example
+ * const idempotencyKey = randomId();
+ */
+export function randomId(): string {
+  const crypto = globalThis.crypto;
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

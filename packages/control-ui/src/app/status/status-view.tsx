@@ -1,0 +1,149 @@
+/** Status: gateway health and process, models, channels and pairing, cron, and the live log. */
+import type { ModelEntry } from "@claw/client/browser";
+import type { GatewayLink } from "../gateway/link.js";
+import { useRequest } from "../gateway/use-request.js";
+import { compactNumber } from "../shell/format.js";
+import { ChannelsPanel } from "./channels-panel.js";
+import { CronPanel } from "./cron-panel.js";
+import { LogTail } from "./log-tail.js";
+import { Panel } from "./panel.js";
+
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+function uptime(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+function ModelRow({ model }: { model: ModelEntry }) {
+  return (
+    <li>
+      <span>
+        {model.provider}/{model.id}
+      </span>
+      <span class={`badge ${model.available === false ? "badge-error" : "badge-ok"}`}>
+        {model.available === false ? "no credentials" : "available"}
+      </span>
+    </li>
+  );
+}
+
+/** Usable models first; the catalog's others (no credentials yet) folded away. */
+function ModelList({ models }: { models: ModelEntry[] }) {
+  const usable = models.filter((m) => m.available !== false);
+  const others = models.filter((m) => m.available === false);
+  return (
+    <>
+      <ul class="kv">
+        {usable.map((m) => (
+          <ModelRow key={`${m.provider}/${m.id}`} model={m} />
+        ))}
+      </ul>
+      {others.length > 0 && (
+        <details class="more">
+          <summary>{others.length} more without credentials</summary>
+          <ul class="kv">
+            {others.map((m) => (
+              <ModelRow key={`${m.provider}/${m.id}`} model={m} />
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
+  );
+}
+
+export function StatusView({ link }: { link: GatewayLink }) {
+  const health = useRequest(link, "health", {});
+  const status = useRequest(link, "status", {});
+  const models = useRequest(link, "models.list", {});
+  const s = status.data;
+  return (
+    <section class="page" aria-labelledby="status-title">
+      <header class="page-head">
+        <h2 id="status-title">Status</h2>
+      </header>
+      <div class="panels">
+        <Panel
+          title="Gateway"
+          error={health.error ?? status.error}
+          onRefresh={() => {
+            health.reload();
+            status.reload();
+          }}
+        >
+          <ul class="kv">
+            <li>
+              <span>Health</span>
+              <span class={`badge ${health.data?.ok ? "badge-ok" : "badge-error"}`}>
+                {health.data?.ok ? "ok" : "…"}
+              </span>
+            </li>
+            {s && (
+              <>
+                <li>
+                  <span>Version</span>
+                  <span>{s.runtimeVersion}</span>
+                </li>
+                <li>
+                  <span>Uptime</span>
+                  <span>{uptime(s.uptimeMs)}</span>
+                </li>
+                <li>
+                  <span>Active runs</span>
+                  <span>{s.activeRuns ?? 0}</span>
+                </li>
+                <li>
+                  <span>Connections</span>
+                  <span>{s.connections ?? 0}</span>
+                </li>
+                <li>
+                  <span>Sessions</span>
+                  <span>{compactNumber(s.sessions.count)}</span>
+                </li>
+                <li>
+                  <span>Default model</span>
+                  <span>{s.sessions.defaults.model ?? "—"}</span>
+                </li>
+                {s.processMemory && (
+                  <li>
+                    <span>Memory (RSS)</span>
+                    <span>{mb(s.processMemory.rssBytes)}</span>
+                  </li>
+                )}
+                {health.data?.configReload && (
+                  <li>
+                    <span>Config hot reload</span>
+                    <span>{health.data.configReload.hotReloadStatus}</span>
+                  </li>
+                )}
+              </>
+            )}
+          </ul>
+          {s && s.heartbeat.agents.length > 0 && (
+            <>
+              <h4>Heartbeats</h4>
+              <ul class="kv">
+                {s.heartbeat.agents.map((a) => (
+                  <li key={a.agentId}>
+                    <span>{a.agentId}</span>
+                    <span class="small">
+                      {a.enabled ? `every ${a.every}` : "off"}
+                      {a.lastBeat ? ` · last ${a.lastBeat.outcome}` : ""}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </Panel>
+        <Panel title="Models" error={models.error} onRefresh={models.reload}>
+          <ModelList models={models.data?.models ?? []} />
+        </Panel>
+        <ChannelsPanel link={link} />
+        <CronPanel link={link} />
+      </div>
+      <LogTail link={link} />
+    </section>
+  );
+}
