@@ -239,6 +239,7 @@ async function serveAssembled(
       reloader.close();
       // Runs aborted by the drain before they started stay queued for the next start.
       ports.runs.durable.beginShutdown();
+      channels.beginShutdown();
       await gateway.close(closeOptions);
       await channels.close();
       await assembled.close();

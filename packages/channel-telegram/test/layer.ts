@@ -13,6 +13,7 @@ import {
   createChannelOutbox,
   createChannelPipeline,
   openAccountState,
+  openInboundJournal,
   openOutboxStore,
   openPairingStore,
 } from "@claw/channels";
@@ -41,6 +42,7 @@ export async function startLayer(options: LayerOptions) {
   const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), "claw-tg-"));
   const db = openSqliteDatabase(join(stateDir, "state.db"));
   db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = FULL");
   const faux = createFauxProvider(
     [options.reply ?? ((call) => `seen: ${lastUserText(call.context.messages)}`)],
     {
@@ -70,6 +72,7 @@ export async function startLayer(options: LayerOptions) {
     access: () => ({ dmPolicy: "pairing", groupPolicy: "open", ...options.access }),
     pairing,
     state,
+    journal: openInboundJournal(db, state),
     deliver: outbox.deliver,
     typing: (...args) => (manager as NonNullable<typeof manager>).typing(...args),
   });
@@ -99,6 +102,7 @@ export async function startLayer(options: LayerOptions) {
     onConnected: () => outbox.kick(),
   });
   outbox.start();
+  await pipeline.resume();
   await manager.start();
   return {
     stateDir,

@@ -1,6 +1,8 @@
 /**
  * Kill the process with SIGKILL between the model's reply and Telegram's acknowledgement, start it
- * again on the same state.db: every chunk of the reply reaches the chat exactly once.
+ * again on the same state.db: every chunk of the reply reaches the chat exactly once. And kill it
+ * after the update was acknowledged (the polling offset moved past it) but before the model
+ * answered: the restarted process answers that message, once.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,7 +17,12 @@ const REPLY = Array.from(
   (_, i) => `Paragraph ${i}: ${"steady words ".repeat(8).trim()}.`,
 ).join("\n\n");
 
-function startProcess(api: FakeBotApi, stateDir: string): Promise<ChildProcess> {
+function startProcess(
+  api: FakeBotApi,
+  stateDir: string,
+  env: Record<string, string> = {},
+  onStdout: (text: string) => void = () => {},
+): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
     [
@@ -31,12 +38,16 @@ function startProcess(api: FakeBotApi, stateDir: string): Promise<ChildProcess> 
         FAKE_TOKEN: api.token,
         STATE_DIR: stateDir,
         REPLY_TEXT: REPLY,
+        ...env,
       },
       stdio: ["ignore", "pipe", "inherit"],
     },
   );
   return new Promise((resolve, reject) => {
-    child.stdout?.on("data", (data: Buffer) => data.toString().includes("ready") && resolve(child));
+    child.stdout?.on("data", (data: Buffer) => {
+      onStdout(data.toString());
+      if (data.toString().includes("ready")) resolve(child);
+    });
     child.once("exit", (code) => reject(new Error(`layer process exited early (${code})`)));
   });
 }
@@ -97,4 +108,28 @@ describe("SIGKILL between the reply and Telegram's acknowledgement", () => {
     },
     40_000,
   );
+
+  it("after the update is acknowledged, before the model answers: the reply arrives once after a restart", async () => {
+    api = await new FakeBotApi().start();
+    const fake = api;
+    stateDir = mkdtempSync(join(tmpdir(), "claw-tg-kill-"));
+    let modelCalled = false;
+    const first = await startProcess(fake, stateDir, { HOLD_MODEL: "1" }, (text) => {
+      if (text.includes("model-called")) modelCalled = true;
+    });
+    children.push(first);
+    const update = fake.dm(42, "are you there?");
+    await until(() => modelCalled, 15_000, "the model to be called");
+    // Acknowledged: the poller asked for updates past this one, so Telegram will not send it again.
+    await until(() => fake.offsets.some((o) => o > update.update_id), 15_000, "the offset to move on");
+    await killed(first);
+    expect(fake.sent).toHaveLength(0);
+
+    const second = await startProcess(fake, stateDir);
+    children.push(second);
+    await until(() => fake.sent.length >= 1, 15_000, "the reply");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(fake.sent.map((m) => m.text).join("\n\n")).toBe(REPLY);
+    expect(fake.pendingUpdates()).toBe(0);
+  }, 40_000);
 });

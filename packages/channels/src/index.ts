@@ -26,6 +26,7 @@ export {
   type ChannelOutboxOptions,
   createChannelOutbox,
   type DeliverFn,
+  type DeliverOptions,
   type DeliveryReceipt,
   type DeliveryTarget,
 } from "./outbox/channel-outbox.js";
@@ -74,6 +75,12 @@ export {
 } from "./access/pairing-store.js";
 export { type AccountStateStore, openAccountState } from "./state/account-state.js";
 export { type LastRoute, type LastRouteStore, openLastRouteStore } from "./state/last-route.js";
+export {
+  type InboundJournal,
+  type JournalEntry,
+  type JournalRow,
+  openInboundJournal,
+} from "./inbound/inbound-journal.js";
 export type { SqliteDatabase, SqliteStatement } from "./state/sqlite.js";
 
 // The inbound dispatcher in front of the runtime, and its types.

@@ -27,8 +27,18 @@ export type DeliveryReceipt = { status: "queued"; outboxId: number; chunks: numb
 export type DeliverFn = (
   target: DeliveryTarget,
   text: string,
-  options?: { source?: string },
+  options?: DeliverOptions,
 ) => Promise<DeliveryReceipt>;
+
+export interface DeliverOptions {
+  /** Names who queued it (`run:<id>`, `cron:<job>`), kept with the message. */
+  source?: string;
+  /**
+   * Runs inside the transaction that writes the reply (or at once for a silent reply), so other
+   * bookkeeping in state.db, e.g. marking the inbound message answered, commits with it or not at all.
+   */
+  within?: () => void;
+}
 
 export interface ChannelOutboxOptions {
   store: OutboxStore;
@@ -167,7 +177,10 @@ export function createChannelOutbox(options: ChannelOutboxOptions): ChannelOutbo
   return {
     async deliver(target, text, deliverOptions = {}) {
       const visible = stripSilentTokens(text);
-      if (visible === "") return { status: "silent" };
+      if (visible === "") {
+        deliverOptions.within?.();
+        return { status: "silent" };
+      }
       const accountId = normalizeAccountId(target.accountId);
       const channelTarget = targetOf(target);
       const maxLines = options.lineLimit?.(target.channel, accountId);
@@ -183,6 +196,7 @@ export function createChannelOutbox(options: ChannelOutboxOptions): ChannelOutbo
           ...(deliverOptions.source ? { source: deliverOptions.source } : {}),
         },
         now(),
+        deliverOptions.within,
       );
       runLane(laneOf(target.channel, accountId, channelTarget));
       return { status: "queued", outboxId, chunks: chunks.length };

@@ -43,7 +43,7 @@ export interface OutboxMessageState {
 }
 
 export interface OutboxStore {
-  /** Writes a reply and its chunks in one transaction; returns its id. */
+  /** Writes a reply and its chunks in one transaction (with `within`, when given); returns its id. */
   add(
     entry: {
       channel: string;
@@ -53,6 +53,7 @@ export interface OutboxStore {
       source?: string;
     },
     now?: number,
+    within?: () => void,
   ): number;
   /** The next pending chunk of a lane (in message, then chunk order). */
   nextOfLane(lane: string): OutboxChunk | undefined;
@@ -114,7 +115,7 @@ export function openOutboxStore(db: SqliteDatabase): OutboxStore {
   );
 
   return {
-    add(entry, now = Date.now()) {
+    add(entry, now = Date.now(), within) {
       return db.transaction(() => {
         const lane = laneOf(entry.channel, entry.accountId, entry.target);
         const result = insertMessage.run(
@@ -127,6 +128,7 @@ export function openOutboxStore(db: SqliteDatabase): OutboxStore {
         ) as { lastInsertRowid?: number | bigint };
         const id = Number(result.lastInsertRowid);
         for (const [idx, text] of entry.chunks.entries()) insertChunk.run(id, idx, lane, text);
+        within?.();
         return id;
       })();
     },

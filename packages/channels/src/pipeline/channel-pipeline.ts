@@ -3,7 +3,9 @@
  * state.db, so a restart does not replay them), apply DM/group access (pairing codes for unknown
  * senders), route to an agent by bindings, build the session key per dmScope, dispatch to the
  * runtime (queue modes, debounce, commands), show typing while the run works, and put the reply
- * in the durable outbox.
+ * in the durable outbox. With an inbound journal, an accepted message is committed to state.db
+ * before `handle` resolves (before the platform's update is acknowledged) and stays pending until
+ * its reply is queued, in the same transaction; `resume()` dispatches what a crash left pending.
  */
 import { buildPeerSessionKey, type DmScope, normalizeAccountId } from "@claw/ids";
 import type { AccessSettings } from "../access/access-policy.js";
@@ -11,7 +13,14 @@ import { decideAccess } from "../access/access-policy.js";
 import type { PairingStore } from "../access/pairing-store.js";
 import type { Channel, ChannelInbound, ChannelTarget } from "../contract/channel.js";
 import { createInboundDispatcher, type InboundDispatcher } from "../inbound/dispatcher.js";
-import type { InboundDispatcherOptions, InboundRun, InboundRuntime } from "../inbound/types.js";
+import type { InboundJournal, JournalRow } from "../inbound/inbound-journal.js";
+import type {
+  DispatchResult,
+  InboundDispatcherOptions,
+  InboundMessage,
+  InboundRun,
+  InboundRuntime,
+} from "../inbound/types.js";
 import type { DeliverFn } from "../outbox/channel-outbox.js";
 import {
   type RouteBinding,
@@ -21,6 +30,7 @@ import {
 } from "../routing/resolve-route.js";
 import type { AccountStateStore } from "../state/account-state.js";
 import type { LastRouteStore } from "../state/last-route.js";
+import { createAnswerTracker } from "./answer-tracker.js";
 import { inboundText, replyOfRunResult } from "./reply-of.js";
 
 export interface RoutingSettings {
@@ -41,6 +51,8 @@ export interface ChannelPipelineOptions<TRun extends InboundRun> {
   state: AccountStateStore;
   /** Where each session last talked (for announcements to "last"); recorded per accepted message. */
   lastRoutes?: LastRouteStore;
+  /** Durable inbound: accepted messages survive a crash and are resumed by `resume()`. */
+  journal?: InboundJournal;
   deliver: DeliverFn;
   typing?(channel: string, accountId: string, target: ChannelTarget): Promise<void>;
   /** How often typing is re-sent while a run works (Telegram's indicator lasts 5 s). */
@@ -61,6 +73,13 @@ export interface ChannelPipeline<TRun extends InboundRun> {
   dispatcher: InboundDispatcher<TRun>;
   /** Resolves when every reply started by the pipeline has been handed to the outbox. */
   drained(): Promise<void>;
+  /**
+   * Dispatches the journal's pending messages (accepted before a crash or a shutdown) again, in
+   * order. Call once at start, after the outbox started and before channels receive.
+   */
+  resume(): Promise<number>;
+  /** From now on, runs ending (aborted by a shutdown) leave their messages pending for `resume`. */
+  beginShutdown(): void;
 }
 
 interface ReplyRoute {
@@ -93,9 +112,18 @@ export function createChannelPipeline<TRun extends InboundRun>(
   const inFlight = new Set<Promise<void>>();
   const typingEvery = options.typingIntervalMs ?? 4_000;
 
-  const deliverRun = (run: TRun, route: ReplyRoute | undefined) => {
+  const journal = options.journal;
+  const answers = createAnswerTracker();
+  let shuttingDown = false;
+  /** Marks journal rows answered; inside `deliver`'s transaction when a reply is queued. */
+  const answered = (ids: readonly number[]) => () => {
+    if (journal && ids.length > 0) journal.answered(ids);
+  };
+
+  const deliverRun = (run: TRun, route: ReplyRoute | undefined, journalIds: readonly number[] = []) => {
     if (!route) {
       log("warn", "a run finished with no chat to reply to", { runId: run.runId });
+      answered(journalIds)();
       return;
     }
     let typingTimer: ReturnType<typeof setInterval> | undefined;
@@ -112,7 +140,8 @@ export function createChannelPipeline<TRun extends InboundRun>(
       .then(async (result) => {
         clearInterval(typingTimer);
         const text = replyOfRunResult(result);
-        if (text === undefined) return;
+        // A run a shutdown aborted leaves its message pending: the next start runs it again.
+        if (text === undefined) return shuttingDown ? undefined : answered(journalIds)();
         await options.deliver(
           {
             channel: route.channel,
@@ -122,7 +151,7 @@ export function createChannelPipeline<TRun extends InboundRun>(
             ...(route.target.replyToMessageId ? { replyToMessageId: route.target.replyToMessageId } : {}),
           },
           text,
-          { source: `run:${run.runId}` },
+          { source: `run:${run.runId}`, within: answered(journalIds) },
         );
       })
       .catch((error: unknown) =>
@@ -137,8 +166,10 @@ export function createChannelPipeline<TRun extends InboundRun>(
 
   const dispatcher = createInboundDispatcher<TRun>(options.runtime, {
     ...options.dispatcher,
-    onRun: (run, turn) =>
-      deliverRun(run, routes.get(routeId(turn.channel, turn.accountId, turn.peer, turn.threadId))),
+    onRun: (run, turn) => {
+      const key = routeId(turn.channel, turn.accountId, turn.peer, turn.threadId);
+      deliverRun(run, routes.get(key), answers.take(`${key}\u0000${turn.senderId ?? ""}`, turn.id));
+    },
   });
 
   const sessionKeyFor = (input: RouteInput & { thread?: ChannelInbound["thread"] }, agentId: string) => {
@@ -161,6 +192,68 @@ export function createChannelPipeline<TRun extends InboundRun>(
     return { ...decision, sessionKey: sessionKeyFor(input, decision.agentId) };
   };
 
+  /** Hands an accepted message to the dispatcher and routes what comes back to the chat. */
+  const dispatchAccepted = async (entry: {
+    channel: string;
+    accountId: string;
+    target: ChannelTarget;
+    message: InboundMessage;
+    journalId?: number;
+  }): Promise<DispatchResult<TRun>> => {
+    const { channel, accountId, target, message } = entry;
+    const route: ReplyRoute = { channel, accountId, target };
+    const key = routeId(channel, accountId, target.peer.id, target.thread?.id);
+    routes.set(key, route);
+    const ids = entry.journalId !== undefined ? [entry.journalId] : [];
+    const plain = {
+      channel,
+      accountId,
+      to: target.peer,
+      ...(target.thread ? { thread: target.thread } : {}),
+    };
+    const result = await dispatcher.dispatch(message);
+    switch (result.status) {
+      case "started":
+      case "interrupted":
+        deliverRun(result.run, route, ids);
+        break;
+      case "command":
+        await options.deliver(plain, result.reply.text, {
+          source: `command:${result.reply.command}`,
+          within: answered(ids),
+        });
+        if (result.run) deliverRun(result.run, route);
+        break;
+      case "refused":
+        await options.deliver({ channel, accountId, to: target.peer }, `⚠️ ${result.reason}`, {
+          source: "refused",
+          within: answered(ids),
+        });
+        break;
+      case "queued":
+        for (const journalId of ids)
+          answers.hold(`${key}\u0000${message.senderId ?? ""}`, {
+            journalId,
+            ...(message.id ? { messageId: message.id } : {}),
+          });
+        break;
+      case "steered":
+        // Held for a follow-up turn too, or already inside the running turn.
+        if (result.alsoQueued)
+          for (const journalId of ids)
+            answers.hold(`${key}\u0000${message.senderId ?? ""}`, {
+              journalId,
+              ...(message.id ? { messageId: message.id } : {}),
+            });
+        else answered(ids)();
+        break;
+      default:
+        answered(ids)();
+        break;
+    }
+    return result;
+  };
+
   return {
     dispatcher,
     explain,
@@ -168,13 +261,19 @@ export function createChannelPipeline<TRun extends InboundRun>(
       const channelId = channel.id;
       const accountId = normalizeAccountId(channel.accountId);
       const seenKey = `${message.peer.kind}:${message.peer.id}:${message.messageId}`;
-      if (!options.state.markSeen(channelId, accountId, seenKey)) return { status: "duplicate" };
+      if (
+        journal
+          ? options.state.wasSeen?.(channelId, accountId, seenKey)
+          : !options.state.markSeen(channelId, accountId, seenKey)
+      )
+        return { status: "duplicate" };
 
       const settings = options.access(channelId, accountId);
       const approved =
         message.peer.kind === "direct" && options.pairing.isApproved(channelId, accountId, message.sender.id);
       const decision = decideAccess(message, settings, approved);
       if (!decision.allow) {
+        if (journal) options.state.markSeen(channelId, accountId, seenKey);
         if (!decision.pairing) return { status: "denied", reason: decision.reason };
         const label = message.sender.username ? `@${message.sender.username}` : message.sender.name;
         const ask = options.pairing.ask(channelId, accountId, {
@@ -213,16 +312,7 @@ export function createChannelPipeline<TRun extends InboundRun>(
         ...(message.thread ? { thread: message.thread } : {}),
         ...(replyMode !== "off" ? { replyToMessageId: message.messageId } : {}),
       };
-      const route: ReplyRoute = { channel: channelId, accountId, target };
-      routes.set(routeId(channelId, accountId, message.peer.id, message.thread?.id), route);
-      options.lastRoutes?.record(sessionKey, {
-        channel: channelId,
-        accountId,
-        peer: message.peer,
-        ...(message.thread ? { thread: message.thread } : {}),
-      });
-
-      const result = await dispatcher.dispatch({
+      const inbound: InboundMessage = {
         sessionKey,
         agentId,
         text: inboundText(message),
@@ -233,36 +323,27 @@ export function createChannelPipeline<TRun extends InboundRun>(
         senderId: message.sender.id,
         ...(message.thread ? { threadId: message.thread.id } : {}),
         ...(message.media?.length ? { hasMedia: true } : {}),
+      };
+      const entry = { channel: channelId, accountId, messageKey: seenKey, target, message: inbound };
+      const journalId = journal?.accept(entry);
+      if (journal && journalId === undefined) return { status: "duplicate" };
+      options.lastRoutes?.record(sessionKey, {
+        channel: channelId,
+        accountId,
+        peer: message.peer,
+        ...(message.thread ? { thread: message.thread } : {}),
       });
-      switch (result.status) {
-        case "started":
-        case "interrupted":
-          deliverRun(result.run, route);
-          break;
-        case "command":
-          await options.deliver(
-            {
-              channel: channelId,
-              accountId,
-              to: message.peer,
-              ...(message.thread ? { thread: message.thread } : {}),
-            },
-            result.reply.text,
-            {
-              source: `command:${result.reply.command}`,
-            },
-          );
-          if (result.run) deliverRun(result.run, route);
-          break;
-        case "refused":
-          await options.deliver({ channel: channelId, accountId, to: message.peer }, `⚠️ ${result.reason}`, {
-            source: "refused",
-          });
-          break;
-        default:
-          break;
-      }
+      const result = await dispatchAccepted({ ...entry, ...(journalId !== undefined ? { journalId } : {}) });
       return { status: "dispatched", sessionKey, agentId, result: result.status };
+    },
+    async resume() {
+      const rows: JournalRow[] = journal?.pending() ?? [];
+      for (const row of rows) await dispatchAccepted({ ...row, journalId: row.id });
+      if (rows.length > 0) log("info", "inbound messages resumed after a restart", { count: rows.length });
+      return rows.length;
+    },
+    beginShutdown() {
+      shuttingDown = true;
     },
     async drained() {
       while (inFlight.size > 0) await Promise.all([...inFlight]);

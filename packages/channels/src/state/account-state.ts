@@ -20,6 +20,8 @@ export interface AccountStateStore {
   set(channel: string, accountId: string, key: string, value: string): void;
   /** Records a platform message key; false when it was already recorded (a redelivery). */
   markSeen(channel: string, accountId: string, messageKey: string, now?: number): boolean;
+  /** Whether a platform message key was recorded (without recording it). */
+  wasSeen?(channel: string, accountId: string, messageKey: string): boolean;
   /** Forgets message keys older than `maxAgeMs`; returns how many. */
   pruneSeen(maxAgeMs: number, now?: number): number;
 }
@@ -42,6 +44,9 @@ export function openAccountState(db: SqliteDatabase): AccountStateStore {
   const insertSeen = db.prepare(
     "INSERT OR IGNORE INTO channel_inbound_seen (channel, account_id, message_key, seen_at) VALUES (?, ?, ?, ?)",
   );
+  const selectSeen = db.prepare(
+    "SELECT 1 AS found FROM channel_inbound_seen WHERE channel = ? AND account_id = ? AND message_key = ?",
+  );
   const prune = db.prepare("DELETE FROM channel_inbound_seen WHERE seen_at < ?");
   return {
     get(channel, accountId, key) {
@@ -54,6 +59,7 @@ export function openAccountState(db: SqliteDatabase): AccountStateStore {
     markSeen(channel, accountId, messageKey, now = Date.now()) {
       return Number(insertSeen.run(channel, accountId, messageKey, now).changes) > 0;
     },
+    wasSeen: (channel, accountId, messageKey) => selectSeen.get(channel, accountId, messageKey) !== undefined,
     pruneSeen(maxAgeMs, now = Date.now()) {
       return Number(prune.run(now - maxAgeMs).changes);
     },

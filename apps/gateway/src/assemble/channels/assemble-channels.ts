@@ -1,8 +1,9 @@
 /**
  * The chat channels of a gateway, from the config: the durable stores in state.db, the outbox,
  * the inbound pipeline in front of the agent runtime, and the manager that runs every account in
- * isolation. Inbound messages go through the runtime's run path (the dispatcher); once the
- * runtime accepts messages durably before acknowledging them, the pipeline should call that.
+ * isolation. An inbound message is committed to the inbound journal (synchronous = FULL) before
+ * the platform's update is acknowledged, and its reply is queued in the same transaction that
+ * marks it answered; `start()` resumes what a crash left pending before channels receive again.
  */
 import { join } from "node:path";
 import { type AgentRuntime, type CommandOptions, handleCommand } from "@claw/agent-core";
@@ -16,6 +17,7 @@ import {
   type DeliverFn,
   type LastRoute,
   openAccountState,
+  openInboundJournal,
   openLastRouteStore,
   openOutboxStore,
   openPairingStore,
@@ -51,6 +53,8 @@ export interface AssembledChannels {
   /** Whether `channel`/`accountId` (default account when omitted) is configured. */
   hasAccount(channel: string, accountId?: string): boolean;
   start(): Promise<void>;
+  /** Runs aborted from now on (a shutdown) leave their inbound messages for the next start. */
+  beginShutdown(): void;
   close(): Promise<void>;
 }
 
@@ -62,7 +66,10 @@ export function assembleChannels(options: AssembleChannelsOptions): AssembledCha
   const db = openSqliteDatabase(options.stateDbPath);
   db.pragma("journal_mode = WAL");
   db.pragma("busy_timeout = 5000");
+  // An acknowledged inbound message and a queued reply must survive a power cut, not only a crash.
+  db.pragma("synchronous = FULL");
   const state = openAccountState(db);
+  const journal = openInboundJournal(db, state);
   const pairing = openPairingStore(db);
   const store = openOutboxStore(db);
   const lastRoutes = openLastRouteStore(db);
@@ -117,6 +124,7 @@ export function assembleChannels(options: AssembleChannelsOptions): AssembledCha
     pairing,
     state,
     lastRoutes,
+    journal,
     deliver: outbox.deliver,
     typing: (channel, accountId, target) => (manager as ChannelManager).typing(channel, accountId, target),
     log: write,
@@ -159,9 +167,12 @@ export function assembleChannels(options: AssembleChannelsOptions): AssembledCha
     async start() {
       state.pruneSeen(SEEN_RETENTION_MS);
       store.prune(OUTBOX_RETENTION_MS);
+      journal.prune(SEEN_RETENTION_MS);
       outbox.start();
+      await pipeline.resume();
       await running.start();
     },
+    beginShutdown: () => pipeline.beginShutdown(),
     async close() {
       await running.stop();
       await outbox.stop();
