@@ -43,6 +43,7 @@ export type {
   AgentEventOf,
   AgentEventStream,
 } from "./events/types.js";
+export { replyTextSnapshots } from "./events/reply-text.js";
 
 // Durable acceptance: record a message before saying "accepted", resume its run after a crash.
 export {

@@ -31,3 +31,12 @@ export function isEntityError(error: unknown): boolean {
     /can't parse entities|parse entities/i.test(error.description)
   );
 }
+
+/** Telegram refused an edit that changes nothing (a retried final edit of a streamed draft): done. */
+export function isNotModifiedError(error: unknown): boolean {
+  return (
+    error instanceof GrammyError &&
+    error.error_code === 400 &&
+    /message is not modified/i.test(error.description)
+  );
+}

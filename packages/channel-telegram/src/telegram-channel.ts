@@ -6,7 +6,7 @@ import type { Server } from "node:http";
 import type { Channel, ChannelContext, ChannelTarget, MediaRef } from "@claw/channels";
 import { Api } from "grammy";
 import type { Update } from "grammy/types";
-import { isEntityError, toSendError } from "./errors.js";
+import { isEntityError, isNotModifiedError, toSendError } from "./errors.js";
 import { markdownToTelegramHtml } from "./format/markdown-to-html.js";
 import { downloadMedia } from "./inbound/download-media.js";
 import { type BotIdentity, mediaOf, messageOf, normalizeMessage } from "./inbound/normalize.js";
@@ -165,15 +165,30 @@ export function createTelegramChannel(options: TelegramChannelOptions): Channel 
       }
     },
     async edit(target, messageId, text) {
+      const editText = async (body: string, html: boolean) => {
+        try {
+          await api.editMessageText(
+            chatId(target),
+            Number(messageId),
+            body,
+            html ? { parse_mode: "HTML" } : {},
+          );
+        } catch (error) {
+          if (!isNotModifiedError(error)) throw error;
+        }
+      };
+      const html = format === "html" ? markdownToTelegramHtml(text) : undefined;
       try {
-        await api.editMessageText(chatId(target), Number(messageId), markdownToTelegramHtml(text), {
-          parse_mode: "HTML",
-        });
+        if (html !== undefined && html.length <= TELEGRAM_TEXT_LIMIT) {
+          try {
+            return await editText(html, true);
+          } catch (error) {
+            if (!isEntityError(error)) throw error;
+          }
+        }
+        await editText(text, false);
       } catch (error) {
-        if (!isEntityError(error)) throw toSendError(error);
-        await api.editMessageText(chatId(target), Number(messageId), text).catch((e: unknown) => {
-          throw toSendError(e);
-        });
+        throw toSendError(error);
       }
     },
     async react(target, messageId, emoji) {

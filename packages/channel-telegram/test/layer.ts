@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createAgentRuntime } from "@claw/agent-core";
+import { createAgentRuntime, type RunHandle, replyTextSnapshots } from "@claw/agent-core";
 import {
   type AccessSettings,
   type Channel,
@@ -16,6 +16,7 @@ import {
   openInboundJournal,
   openOutboxStore,
   openPairingStore,
+  type StreamMode,
 } from "@claw/channels";
 import { waitUntil } from "@claw/channels/testing";
 import { createFauxProvider, type FauxStep, type Model } from "@claw/providers";
@@ -36,6 +37,8 @@ export interface LayerOptions {
   reply?: FauxStep;
   stateDir?: string;
   telegram?: Partial<TelegramChannelOptions>;
+  /** Streamed replies (drafts edited while the model writes), with a short interval for tests. */
+  stream?: { mode: StreamMode; intervalMs?: number; blockChunk?: { minChars?: number; maxChars?: number } };
 }
 
 export async function startLayer(options: LayerOptions) {
@@ -63,10 +66,11 @@ export async function startLayer(options: LayerOptions) {
   const outbox = createChannelOutbox({
     store: openOutboxStore(db),
     send: (...args) => (manager as NonNullable<typeof manager>).send(...args),
+    edit: (...args) => (manager as NonNullable<typeof manager>).edit(...args),
     textLimit: (...args) => (manager as NonNullable<typeof manager>).textLimit(...args),
     retry: { minDelayMs: 20, maxDelayMs: 200 },
   });
-  const pipeline = createChannelPipeline({
+  const pipeline = createChannelPipeline<RunHandle>({
     runtime,
     routing: { defaultAgentId: "main", dmScope: "per-channel-peer" },
     access: () => ({ dmPolicy: "pairing", groupPolicy: "open", ...options.access }),
@@ -75,6 +79,20 @@ export async function startLayer(options: LayerOptions) {
     journal: openInboundJournal(db, state),
     deliver: outbox.deliver,
     typing: (...args) => (manager as NonNullable<typeof manager>).typing(...args),
+    ...(options.stream
+      ? {
+          streaming: {
+            mode: () => options.stream?.mode ?? "off",
+            intervalMs: options.stream.intervalMs ?? 50,
+            blockChunk: () => options.stream?.blockChunk,
+            replyText: (run) => replyTextSnapshots(run.events),
+            send: (...args) => (manager as NonNullable<typeof manager>).send(...args),
+            edit: (...args) => (manager as NonNullable<typeof manager>).edit(...args),
+            canEdit: (...args) => (manager as NonNullable<typeof manager>).canEdit(...args),
+            textLimit: (...args) => (manager as NonNullable<typeof manager>).textLimit(...args),
+          },
+        }
+      : {}),
   });
   const channels: Channel[] = [];
   manager = createChannelManager({

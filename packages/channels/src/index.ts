@@ -118,6 +118,15 @@ export {
 // Replies: chunking for a channel's limit, and blocks for channels that post while streaming.
 export { chunkForChannel } from "./outbox/chunk-for-channel.js";
 export { type BlockChunkOptions, chunkReplyText, DEFAULT_BLOCK_CHUNK } from "./reply/block-chunker.js";
+export {
+  blockView,
+  createDraftStream,
+  DEFAULT_DRAFT_CHUNK,
+  type DraftStream,
+  type DraftStreamOptions,
+  type StreamMode,
+} from "./reply/draft-stream.js";
+export type { ReplyStreaming, RunDraft } from "./pipeline/stream-run.js";
 export { DEFAULT_RETRY, type RetryPolicy, retryDelayMs } from "./outbox/backoff.js";
 
 // Advanced: the dispatcher's building blocks.

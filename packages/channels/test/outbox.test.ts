@@ -185,4 +185,35 @@ describe("channel outbox", () => {
     expect([...first.sent, ...second.sent].map((s) => s.text).join("\n")).toBe(text);
     await outbox2.stop();
   });
+
+  it("a streamed reply's final text edits its drafts, also when a restarted outbox resumes it", async () => {
+    const store = openOutboxStore(state.db);
+    const stopped = createChannelOutbox({ store, send: recorder().send, textLimit: () => 100 });
+    const text = Array.from({ length: 8 }, (_, i) => `Sentence number ${i} is here.`).join(" ");
+    // Queued by a process that died before sending: the drafts "d1", "d2" show partial text.
+    const receipt = await stopped.deliver({ channel: "toy", to: "u1" }, text, { editOf: ["d1", "d2"] });
+    if (receipt.status !== "queued") throw new Error("expected queued");
+    expect(receipt.chunks).toBe(3);
+
+    const platform = recorder();
+    const edits: { messageId: string; text: string }[] = [];
+    const restarted = createChannelOutbox({
+      store: openOutboxStore(state.db),
+      send: platform.send,
+      edit: async (_channel, _account, _target, messageId, edited) => {
+        edits.push({ messageId, text: edited });
+      },
+      textLimit: () => 100,
+    });
+    restarted.start();
+    const settled = await restarted.settled(receipt.outboxId);
+    expect(settled.chunks.map((c) => [c.status, c.platformMessageId])).toEqual([
+      ["delivered", "d1"],
+      ["delivered", "d2"],
+      ["delivered", "1"],
+    ]);
+    expect(edits.map((e) => e.messageId)).toEqual(["d1", "d2"]);
+    expect([...edits.map((e) => e.text), ...platform.sent.map((s) => s.text)].join(" ")).toBe(text);
+    await restarted.stop();
+  });
 });

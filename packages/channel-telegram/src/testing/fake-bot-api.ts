@@ -78,6 +78,8 @@ export class FakeBotApi {
   private readonly held: (() => void)[] = [];
   private readonly pollWaiters = new Set<() => void>();
   private readonly files = new Map<string, { path: string; content: Buffer }>();
+  /** Current text of every message the bot sent, by chat and message id (edits change it). */
+  private readonly texts = new Map<string, string>();
   private server: Server | undefined;
   /** Called when a send is held (the test can kill the client now). */
   onHeld?: (method: string, params: Params) => void;
@@ -192,6 +194,11 @@ export class FakeBotApi {
     for (const release of this.held.splice(0)) release();
   }
 
+  /** The text a chat shows for a message the bot sent (after edits), as Telegram would render it. */
+  currentText(chatId: string, messageId: number): string | undefined {
+    return this.texts.get(`${chatId}:${messageId}`);
+  }
+
   pendingUpdates(): number {
     return this.updates.length;
   }
@@ -255,6 +262,16 @@ export class FakeBotApi {
             status: 400,
             description: `Bad Request: can't parse entities: ${validateTelegramHtml(text)}`,
           });
+        const key = `${String(params.chat_id)}:${Number(params.message_id)}`;
+        if (!this.texts.has(key))
+          return fail(res, { status: 400, description: "Bad Request: message to edit not found" });
+        if (this.texts.get(key) === text)
+          return fail(res, {
+            status: 400,
+            description:
+              "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
+          });
+        this.texts.set(key, text);
         this.edits.push({ chatId: String(params.chat_id), messageId: Number(params.message_id), text });
         return ok(res, {
           message_id: Number(params.message_id),
@@ -341,6 +358,7 @@ export class FakeBotApi {
         : {}),
     };
     this.sent.push(message);
+    this.texts.set(`${message.chatId}:${message.messageId}`, text);
     ok(res, {
       message_id: message.messageId,
       date: Math.floor(Date.now() / 1000),

@@ -38,6 +38,16 @@ export interface ChannelManager {
   stop(): Promise<void>;
   send(channel: string, accountId: string, target: ChannelTarget, text: string): Promise<SendResult>;
   typing(channel: string, accountId: string, target: ChannelTarget): Promise<void>;
+  /** Edits a sent message; throws ChannelSendError when the account cannot edit or is not running. */
+  edit(
+    channel: string,
+    accountId: string,
+    target: ChannelTarget,
+    messageId: string,
+    text: string,
+  ): Promise<void>;
+  /** Whether the running account can edit its messages (streamed replies need it). */
+  canEdit(channel: string, accountId: string): boolean;
   textLimit(channel: string, accountId: string): number;
   /** The running account's soft cap on lines per message, if it has one. */
   lineLimit(channel: string, accountId: string): number | undefined;
@@ -197,6 +207,16 @@ export function createChannelManager(options: ChannelManagerOptions): ChannelMan
     },
     async typing(channel, accountId, target) {
       await slotOf(channel, accountId)?.instance?.typing?.(target);
+    },
+    async edit(channel, accountId, target, messageId, text) {
+      const instance = slotOf(channel, accountId)?.instance;
+      if (!instance?.edit)
+        throw new ChannelSendError("unavailable", `channel ${channel}/${accountId} cannot edit now`);
+      await instance.edit(target, messageId, text);
+    },
+    canEdit: (channel, accountId) => {
+      const instance = slotOf(channel, accountId)?.instance;
+      return Boolean(instance?.edit && instance.capabilities.edits !== false);
     },
     textLimit: (channel, accountId) => slotOf(channel, accountId)?.limit ?? DEFAULT_TEXT_LIMIT,
     lineLimit: (channel, accountId) => slotOf(channel, accountId)?.instance?.capabilities.maxLinesPerMessage,

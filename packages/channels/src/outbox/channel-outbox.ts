@@ -38,12 +38,25 @@ export interface DeliverOptions {
    * bookkeeping in state.db, e.g. marking the inbound message answered, commits with it or not at all.
    */
   within?: () => void;
+  /**
+   * Platform ids of the draft messages a streamed reply showed: the first chunks edit them to
+   * their final text instead of sending new messages (needs the outbox's `edit`).
+   */
+  editOf?: readonly string[];
 }
 
 export interface ChannelOutboxOptions {
   store: OutboxStore;
   /** Sends one chunk through the running channel account; throws ChannelSendError to retry. */
   send(channel: string, accountId: string, target: ChannelTarget, text: string): Promise<SendResult>;
+  /** Edits a sent message (the final text of a streamed draft); without it, drafts get new messages. */
+  edit?(
+    channel: string,
+    accountId: string,
+    target: ChannelTarget,
+    messageId: string,
+    text: string,
+  ): Promise<void>;
   /** The channel's text limit (Telegram 4096). */
   textLimit(channel: string, accountId: string): number;
   /** The channel's soft cap on lines per message (Discord), if any. */
@@ -136,7 +149,11 @@ export function createChannelOutbox(options: ChannelOutboxOptions): ChannelOutbo
       // Only the first chunk replies to the user's message; the rest follow it.
       const { replyToMessageId, ...rest } = chunk.target;
       const target = chunk.idx === 0 && replyToMessageId ? chunk.target : rest;
-      const sent = await options.send(chunk.channel, chunk.accountId, target, chunk.text);
+      let sent: SendResult;
+      if (chunk.editOf !== undefined && options.edit) {
+        await options.edit(chunk.channel, chunk.accountId, target, chunk.editOf, chunk.text);
+        sent = { messageId: chunk.editOf };
+      } else sent = await options.send(chunk.channel, chunk.accountId, target, chunk.text);
       store.delivered(chunk.outboxId, chunk.idx, sent.messageId, now());
       options.onDelivered?.(info);
     } catch (thrown) {
@@ -194,6 +211,7 @@ export function createChannelOutbox(options: ChannelOutboxOptions): ChannelOutbo
           target: channelTarget,
           chunks,
           ...(deliverOptions.source ? { source: deliverOptions.source } : {}),
+          ...(deliverOptions.editOf?.length ? { editOf: deliverOptions.editOf } : {}),
         },
         now(),
         deliverOptions.within,

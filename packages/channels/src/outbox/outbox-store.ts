@@ -33,6 +33,8 @@ export interface OutboxChunk {
   text: string;
   attempts: number;
   nextAttemptAt: number;
+  /** A streamed draft message this chunk replaces (edited to this text instead of a new send). */
+  editOf?: string;
 }
 
 export type ChunkStatus = "pending" | "delivered" | "failed";
@@ -51,6 +53,8 @@ export interface OutboxStore {
       target: ChannelTarget;
       chunks: readonly string[];
       source?: string;
+      /** Platform ids of streamed draft messages that the first chunks replace, in order. */
+      editOf?: readonly string[];
     },
     now?: number,
     within?: () => void,
@@ -81,14 +85,18 @@ export function laneOf(channel: string, accountId: string, target: ChannelTarget
  */
 export function openOutboxStore(db: SqliteDatabase): OutboxStore {
   db.exec(SCHEMA);
+  // Added after the first release: a state.db from before gets the column on open.
+  const columns = db.prepare("SELECT name FROM pragma_table_info('channel_outbox_chunks')").all();
+  if (!columns.some((c) => (c as { name?: unknown }).name === "edit_of"))
+    db.exec("ALTER TABLE channel_outbox_chunks ADD COLUMN edit_of TEXT");
   const insertMessage = db.prepare(
     "INSERT INTO channel_outbox (channel, account_id, lane, target, source, created_at) VALUES (?, ?, ?, ?, ?, ?)",
   );
   const insertChunk = db.prepare(
-    "INSERT INTO channel_outbox_chunks (outbox_id, idx, lane, text) VALUES (?, ?, ?, ?)",
+    "INSERT INTO channel_outbox_chunks (outbox_id, idx, lane, text, edit_of) VALUES (?, ?, ?, ?, ?)",
   );
   const next = db.prepare(
-    `SELECT o.id, o.channel, o.account_id, o.lane, o.target, c.idx, c.text, c.attempts, c.next_attempt_at
+    `SELECT o.id, o.channel, o.account_id, o.lane, o.target, c.idx, c.text, c.attempts, c.next_attempt_at, c.edit_of
      FROM channel_outbox_chunks c JOIN channel_outbox o ON o.id = c.outbox_id
      WHERE c.status = 'pending' AND c.lane = ? ORDER BY c.outbox_id, c.idx LIMIT 1`,
   );
@@ -127,7 +135,8 @@ export function openOutboxStore(db: SqliteDatabase): OutboxStore {
           now,
         ) as { lastInsertRowid?: number | bigint };
         const id = Number(result.lastInsertRowid);
-        for (const [idx, text] of entry.chunks.entries()) insertChunk.run(id, idx, lane, text);
+        for (const [idx, text] of entry.chunks.entries())
+          insertChunk.run(id, idx, lane, text, entry.editOf?.[idx] ?? null);
         within?.();
         return id;
       })();
@@ -145,6 +154,7 @@ export function openOutboxStore(db: SqliteDatabase): OutboxStore {
         text: String(r.text),
         attempts: Number(r.attempts),
         nextAttemptAt: Number(r.next_attempt_at),
+        ...(typeof r.edit_of === "string" ? { editOf: r.edit_of } : {}),
       };
     },
     pendingLanes: () => lanes.all().map((r) => String((r as { lane: unknown }).lane)),

@@ -32,6 +32,7 @@ import type { AccountStateStore } from "../state/account-state.js";
 import type { LastRouteStore } from "../state/last-route.js";
 import { createAnswerTracker } from "./answer-tracker.js";
 import { inboundText, replyOfRunResult } from "./reply-of.js";
+import { type ReplyStreaming, startRunDraft } from "./stream-run.js";
 
 export interface RoutingSettings {
   bindings?: readonly RouteBinding[];
@@ -55,6 +56,8 @@ export interface ChannelPipelineOptions<TRun extends InboundRun> {
   journal?: InboundJournal;
   deliver: DeliverFn;
   typing?(channel: string, accountId: string, target: ChannelTarget): Promise<void>;
+  /** Streamed replies: a draft message edited while the run writes (per account `streamMode`). */
+  streaming?: ReplyStreaming<TRun>;
   /** How often typing is re-sent while a run works (Telegram's indicator lasts 5 s). */
   typingIntervalMs?: number;
   pairingText?(code: string, channel: string): string;
@@ -136,9 +139,11 @@ export function createChannelPipeline<TRun extends InboundRun>(
       typingTimer = setInterval(type, typingEvery);
       typingTimer.unref?.();
     }
+    const draft = startRunDraft(options.streaming, run, route, log);
     const done = run.result
       .then(async (result) => {
         clearInterval(typingTimer);
+        const editOf = draft ? await draft.finish() : [];
         const text = replyOfRunResult(result);
         // A run a shutdown aborted leaves its message pending: the next start runs it again.
         if (text === undefined) return shuttingDown ? undefined : answered(journalIds)();
@@ -151,7 +156,11 @@ export function createChannelPipeline<TRun extends InboundRun>(
             ...(route.target.replyToMessageId ? { replyToMessageId: route.target.replyToMessageId } : {}),
           },
           text,
-          { source: `run:${run.runId}`, within: answered(journalIds) },
+          {
+            source: `run:${run.runId}`,
+            within: answered(journalIds),
+            ...(editOf.length > 0 ? { editOf } : {}),
+          },
         );
       })
       .catch((error: unknown) =>

@@ -6,7 +6,7 @@
  * marks it answered; `start()` resumes what a crash left pending before channels receive again.
  */
 import { join } from "node:path";
-import { type AgentRuntime, type CommandOptions, handleCommand } from "@claw/agent-core";
+import { type AgentRuntime, type CommandOptions, handleCommand, replyTextSnapshots } from "@claw/agent-core";
 import {
   type ChannelManager,
   type ChannelOutbox,
@@ -86,6 +86,8 @@ export function assembleChannels(options: AssembleChannelsOptions): AssembledCha
     store,
     send: (channel, accountId, target, text) =>
       (manager as ChannelManager).send(channel, accountId, target, text),
+    edit: (channel, accountId, target, messageId, text) =>
+      (manager as ChannelManager).edit(channel, accountId, target, messageId, text),
     textLimit: (channel, accountId) => (manager as ChannelManager).textLimit(channel, accountId),
     lineLimit: (channel, accountId) => (manager as ChannelManager).lineLimit(channel, accountId),
     onFailed: (chunk) =>
@@ -127,6 +129,17 @@ export function assembleChannels(options: AssembleChannelsOptions): AssembledCha
     journal,
     deliver: outbox.deliver,
     typing: (channel, accountId, target) => (manager as ChannelManager).typing(channel, accountId, target),
+    streaming: {
+      mode: (channel, accountId) => byKey.get(`${channel}\u0000${accountId}`)?.streamMode ?? "off",
+      blockChunk: (channel, accountId) => byKey.get(`${channel}\u0000${accountId}`)?.draftChunk,
+      replyText: (run) => replyTextSnapshots(run.events),
+      send: (channel, accountId, target, text) =>
+        (manager as ChannelManager).send(channel, accountId, target, text),
+      edit: (channel, accountId, target, messageId, text) =>
+        (manager as ChannelManager).edit(channel, accountId, target, messageId, text),
+      canEdit: (channel, accountId) => (manager as ChannelManager).canEdit(channel, accountId),
+      textLimit: (channel, accountId) => (manager as ChannelManager).textLimit(channel, accountId),
+    },
     log: write,
   });
   manager = createChannelManager({

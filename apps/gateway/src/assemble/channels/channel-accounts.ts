@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTelegramChannel, DEFAULT_API_ROOT } from "@claw/channel-telegram";
-import type { AccessSettings, Channel, ChannelAccountSpec } from "@claw/channels";
+import type { AccessSettings, Channel, ChannelAccountSpec, StreamMode } from "@claw/channels";
 import type { ClawConfig } from "@claw/config";
 import { normalizeAccountId } from "@claw/ids";
 import { discordAccounts } from "./discord-accounts.js";
@@ -26,6 +26,9 @@ export interface ConfiguredAccount {
   spec: ChannelAccountSpec;
   access: AccessSettings;
   replyToMode: "off" | "first" | "all";
+  /** How a reply shows while it is written (`off` unless configured). */
+  streamMode: StreamMode;
+  draftChunk?: { minChars?: number; maxChars?: number };
 }
 
 /** Labels shown by `channels.status`, by channel id. */
@@ -131,6 +134,8 @@ function telegramAccounts(config: ClawConfig, context: ChannelAccountsContext): 
       },
       access: accessOf(config.channels.defaults, account),
       replyToMode: account.replyToMode ?? "off",
+      streamMode: account.streamMode ?? "off",
+      ...(account.draftChunk ? { draftChunk: account.draftChunk } : {}),
     };
   });
 }
