@@ -137,6 +137,7 @@ async function serveAssembled(
     log,
     env,
     commands: commandOptions,
+    approvals: assembled.approvals.broker,
   });
   channelDelivery?.attach(channels.deliver, channels.lastRoute);
   const basePorts = createGatewayPorts({

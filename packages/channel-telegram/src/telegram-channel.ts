@@ -3,15 +3,16 @@
  * Telegram's self-hosted Bot API server, a proxy, or a local fake in tests.
  */
 import type { Server } from "node:http";
-import type { Channel, ChannelContext, ChannelTarget, MediaRef } from "@claw/channels";
+import type { Channel, ChannelContext, ChannelTarget, MediaRef, SendOptions } from "@claw/channels";
 import { Api } from "grammy";
 import type { Update } from "grammy/types";
 import { isEntityError, isNotModifiedError, toSendError } from "./errors.js";
 import { markdownToTelegramHtml } from "./format/markdown-to-html.js";
+import { actionOf, inlineKeyboardOf } from "./inbound/callback-query.js";
 import { downloadMedia } from "./inbound/download-media.js";
 import { type BotIdentity, mediaOf, messageOf, normalizeMessage } from "./inbound/normalize.js";
 import { grammySignal } from "./transport/grammy-signal.js";
-import { runPolling } from "./transport/polling.js";
+import { ALLOWED_UPDATES, runPolling } from "./transport/polling.js";
 import { startWebhookListener } from "./transport/webhook.js";
 
 export const TELEGRAM_TEXT_LIMIT = 4096;
@@ -58,6 +59,7 @@ export function createTelegramChannel(options: TelegramChannelOptions): Channel 
   let server: Server | undefined;
 
   const handleUpdate = (ctx: ChannelContext) => async (update: Update) => {
+    if (update.callback_query) return handleCallback(ctx, update.callback_query);
     const message = messageOf(update);
     if (!message || !bot) return;
     const inbound = normalizeMessage(message, bot);
@@ -80,9 +82,21 @@ export function createTelegramChannel(options: TelegramChannelOptions): Channel 
     await ctx.receive({ ...inbound, ...(media.length > 0 ? { media } : {}) });
   };
 
-  const sendText = async (target: ChannelTarget, text: string) => {
+  /** A button press: the layer decides, Telegram stops the button's spinner with its notice. */
+  const handleCallback = async (ctx: ChannelContext, query: NonNullable<Update["callback_query"]>) => {
+    const action = actionOf(query);
+    const answer = action && ctx.action ? await ctx.action(action) : undefined;
+    await api
+      .answerCallbackQuery(query.id, answer?.text ? { text: answer.text } : {})
+      .catch((error: unknown) =>
+        ctx.log("warn", "telegram: answerCallbackQuery failed", { error: toSendError(error).message }),
+      );
+  };
+
+  const sendText = async (target: ChannelTarget, text: string, sendOptions: SendOptions = {}) => {
     const common = {
       ...threadParams(target),
+      ...(sendOptions.buttons?.length ? { reply_markup: inlineKeyboardOf(sendOptions.buttons) } : {}),
       ...(target.replyToMessageId
         ? {
             reply_parameters: {
@@ -115,6 +129,7 @@ export function createTelegramChannel(options: TelegramChannelOptions): Channel 
       edits: true,
       media: true,
       typing: true,
+      buttons: true,
     },
     async start(ctx) {
       const me = await api.getMe(grammySignal(ctx.signal));
@@ -135,7 +150,7 @@ export function createTelegramChannel(options: TelegramChannelOptions): Channel 
         ).server;
         await api.setWebhook(hook.url, {
           secret_token: hook.secretToken,
-          allowed_updates: ["message", "channel_post"],
+          allowed_updates: [...ALLOWED_UPDATES],
         });
         ctx.setConnected(true);
         return;
@@ -156,9 +171,9 @@ export function createTelegramChannel(options: TelegramChannelOptions): Channel 
       await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
       server = undefined;
     },
-    async send(target, text) {
+    async send(target, text, sendOptions) {
       try {
-        const sent = await sendText(target, text);
+        const sent = await sendText(target, text, sendOptions);
         return { messageId: String(sent.message_id) };
       } catch (error) {
         throw toSendError(error);

@@ -8,7 +8,9 @@ import { join } from "node:path";
 import { createAgentRuntime, type RunHandle, replyTextSnapshots } from "@claw/agent-core";
 import {
   type AccessSettings,
+  type ActionAnswer,
   type Channel,
+  type ChannelAction,
   createChannelManager,
   createChannelOutbox,
   createChannelPipeline,
@@ -37,6 +39,8 @@ export interface LayerOptions {
   reply?: FauxStep;
   stateDir?: string;
   telegram?: Partial<TelegramChannelOptions>;
+  /** Button presses (inline keyboards). */
+  onAction?: (action: ChannelAction) => Promise<ActionAnswer | undefined>;
   /** Streamed replies (drafts edited while the model writes), with a short interval for tests. */
   stream?: { mode: StreamMode; intervalMs?: number; blockChunk?: { minChars?: number; maxChars?: number } };
 }
@@ -116,6 +120,12 @@ export async function startLayer(options: LayerOptions) {
     })),
     state,
     onInbound: async (channel, message) => void (await pipeline.handle(channel, message)),
+    ...(options.onAction
+      ? {
+          onAction: (_channel: Channel, action: ChannelAction) =>
+            options.onAction?.(action) ?? Promise.resolve(undefined),
+        }
+      : {}),
     restart: { minDelayMs: 20, maxDelayMs: 100 },
     onConnected: () => outbox.kick(),
   });

@@ -8,7 +8,10 @@
 
 // Commonly used: the contract a chat platform implements.
 export type {
+  ActionAnswer,
   Channel,
+  ChannelAction,
+  ChannelButton,
   ChannelCapabilities,
   ChannelContext,
   ChannelInbound,
@@ -16,6 +19,7 @@ export type {
   ChannelTarget,
   MediaRef,
   ProbeResult,
+  SendOptions,
   SendResult,
 } from "./contract/channel.js";
 export { asSendError, ChannelSendError, type SendFailureKind } from "./contract/errors.js";
@@ -45,8 +49,17 @@ export {
   type ChannelPipelineOptions,
   createChannelPipeline,
   type InboundOutcome,
+  type ReplyRoute,
   type RoutingSettings,
 } from "./pipeline/channel-pipeline.js";
+export {
+  type ApprovalChoice,
+  type ApprovalPromptRequest,
+  type ApprovalPrompts,
+  type ApprovalPromptsOptions,
+  createApprovalPrompts,
+  mayDecideApproval,
+} from "./approvals/approval-prompts.js";
 
 // Routing and access: which agent answers, and who may talk to it.
 export {

@@ -4,11 +4,18 @@ import {
   type ChannelTarget,
   createChannelOutbox,
   openOutboxStore,
+  type SendOptions,
   type SendResult,
 } from "../src/index.js";
 import { tempStateDb } from "./sqlite.js";
 
-type Sent = { channel: string; accountId: string; target: ChannelTarget; text: string };
+type Sent = {
+  channel: string;
+  accountId: string;
+  target: ChannelTarget;
+  text: string;
+  options?: SendOptions;
+};
 
 function recorder(failures: ChannelSendError[] = []) {
   const sent: Sent[] = [];
@@ -21,10 +28,11 @@ function recorder(failures: ChannelSendError[] = []) {
       accountId: string,
       target: ChannelTarget,
       text: string,
+      options?: SendOptions,
     ): Promise<SendResult> => {
       const failure = failures.shift();
       if (failure) throw failure;
-      sent.push({ channel, accountId, target, text });
+      sent.push({ channel, accountId, target, text, ...(options ? { options } : {}) });
       return { messageId: String(++n) };
     },
   };
@@ -214,6 +222,33 @@ describe("channel outbox", () => {
     ]);
     expect(edits.map((e) => e.messageId)).toEqual(["d1", "d2"]);
     expect([...edits.map((e) => e.text), ...platform.sent.map((s) => s.text)].join(" ")).toBe(text);
+    await restarted.stop();
+  });
+
+  it("buttons ride on the last chunk of a reply and survive a restart", async () => {
+    const buttons = [
+      [
+        { text: "Yes", data: "q:yes" },
+        { text: "No", data: "q:no" },
+      ],
+    ];
+    const queued = createChannelOutbox({
+      store: openOutboxStore(state.db),
+      send: recorder().send,
+      textLimit: () => 40,
+    });
+    const text = Array.from({ length: 3 }, (_, i) => `Line ${i} of the question.`).join("\n");
+    const receipt = await queued.deliver({ channel: "toy", to: "u1" }, text, { buttons });
+    if (receipt.status !== "queued") throw new Error("expected queued");
+    const platform = recorder();
+    const restarted = createChannelOutbox({
+      store: openOutboxStore(state.db),
+      send: platform.send,
+      textLimit: () => 40,
+    });
+    restarted.start();
+    await restarted.settled(receipt.outboxId);
+    expect(platform.sent.map((s) => s.options?.buttons)).toEqual([undefined, undefined, buttons]);
     await restarted.stop();
   });
 });

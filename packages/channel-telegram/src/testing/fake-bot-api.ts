@@ -16,6 +16,15 @@ export interface SentMessage {
   threadId?: number;
   replyTo?: number;
   messageId: number;
+  /** The inline keyboard sent with it, as `{text, data}` rows. */
+  buttons?: { text: string; data: string }[][];
+}
+
+function buttonsOf(markup: unknown): { text: string; data: string }[][] | undefined {
+  const parsed = typeof markup === "string" ? (JSON.parse(markup) as unknown) : markup;
+  const rows = (parsed as { inline_keyboard?: { text: string; callback_data?: string }[][] } | undefined)
+    ?.inline_keyboard;
+  return rows?.map((row) => row.map((b) => ({ text: b.text, data: b.callback_data ?? "" })));
 }
 
 export interface Fault {
@@ -63,6 +72,8 @@ export class FakeBotApi {
   readonly edits: { chatId: string; messageId: number; text: string }[] = [];
   readonly actions: { chatId: string; action: string; threadId?: number }[] = [];
   readonly reactions: { chatId: string; messageId: number; emoji: string }[] = [];
+  /** Every answerCallbackQuery, in order. */
+  readonly callbackAnswers: { callbackQueryId: string; text?: string }[] = [];
   /** Every call, by method name. */
   readonly calls = new Map<string, number>();
   webhook: { url: string; secretToken?: string } | undefined;
@@ -80,6 +91,9 @@ export class FakeBotApi {
   private readonly files = new Map<string, { path: string; content: Buffer }>();
   /** Current text of every message the bot sent, by chat and message id (edits change it). */
   private readonly texts = new Map<string, string>();
+  /** Current inline keyboard of every message the bot sent (an edit without one removes it). */
+  private readonly keyboards = new Map<string, { text: string; data: string }[][]>();
+  private nextCallbackId = 1;
   private server: Server | undefined;
   /** Called when a send is held (the test can kill the client now). */
   onHeld?: (method: string, params: Params) => void;
@@ -164,6 +178,38 @@ export class FakeBotApi {
         : {}),
       ...(options.topic ? { is_topic_message: true, message_thread_id: options.topic } : {}),
     });
+  }
+
+  /** User `userId` presses the button carrying `data` under the bot's message `messageId` in `chatId`. */
+  pressButton(chatId: number, userId: number, messageId: number, data: string): Update {
+    const text = this.texts.get(`${chatId}:${messageId}`) ?? "";
+    const update = {
+      update_id: this.nextUpdateId++,
+      callback_query: {
+        id: String(this.nextCallbackId++),
+        from: { id: userId, is_bot: false, first_name: `User${userId}`, username: `user${userId}` },
+        chat_instance: String(chatId),
+        data,
+        message: {
+          message_id: messageId,
+          date: Math.floor(Date.now() / 1000),
+          chat:
+            chatId > 0
+              ? { id: chatId, type: "private", first_name: `User${chatId}` }
+              : { id: chatId, type: "supergroup", title: "Group" },
+          from: this.bot,
+          text,
+        },
+      },
+    } as Update;
+    this.updates.push(update);
+    for (const wake of this.pollWaiters) wake();
+    return update;
+  }
+
+  /** The buttons a message of the bot shows now. */
+  currentButtons(chatId: string, messageId: number): { text: string; data: string }[][] | undefined {
+    return this.keyboards.get(`${chatId}:${messageId}`);
   }
 
   /** Makes a file downloadable through getFile. */
@@ -265,13 +311,18 @@ export class FakeBotApi {
         const key = `${String(params.chat_id)}:${Number(params.message_id)}`;
         if (!this.texts.has(key))
           return fail(res, { status: 400, description: "Bad Request: message to edit not found" });
-        if (this.texts.get(key) === text)
+        const sameKeyboard =
+          JSON.stringify(buttonsOf(params.reply_markup)) === JSON.stringify(this.keyboards.get(key));
+        if (this.texts.get(key) === text && sameKeyboard)
           return fail(res, {
             status: 400,
             description:
               "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
           });
         this.texts.set(key, text);
+        const editedButtons = buttonsOf(params.reply_markup);
+        if (editedButtons) this.keyboards.set(key, editedButtons);
+        else this.keyboards.delete(key);
         this.edits.push({ chatId: String(params.chat_id), messageId: Number(params.message_id), text });
         return ok(res, {
           message_id: Number(params.message_id),
@@ -296,6 +347,12 @@ export class FakeBotApi {
         });
         return ok(res, true);
       }
+      case "answerCallbackQuery":
+        this.callbackAnswers.push({
+          callbackQueryId: String(params.callback_query_id),
+          ...(params.text ? { text: String(params.text) } : {}),
+        });
+        return ok(res, true);
       case "getFile": {
         const found = this.files.get(String(params.file_id));
         if (!found) return fail(res, { status: 400, description: "Bad Request: invalid file_id" });
@@ -357,6 +414,11 @@ export class FakeBotApi {
         ? { replyTo: (params.reply_parameters as { message_id: number }).message_id }
         : {}),
     };
+    const buttons = buttonsOf(params.reply_markup);
+    if (buttons) {
+      message.buttons = buttons;
+      this.keyboards.set(`${message.chatId}:${message.messageId}`, buttons);
+    }
     this.sent.push(message);
     this.texts.set(`${message.chatId}:${message.messageId}`, text);
     ok(res, {

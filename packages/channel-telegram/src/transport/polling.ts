@@ -11,6 +11,8 @@ import type { Update } from "grammy/types";
 import { grammySignal } from "./grammy-signal.js";
 
 export const OFFSET_KEY = "updateOffset";
+/** The updates the channel asks Telegram for: messages, channel posts and button presses. */
+export const ALLOWED_UPDATES = ["message", "channel_post", "callback_query"] as const;
 
 export interface PollingOptions {
   api: Api;
@@ -47,7 +49,7 @@ export async function runPolling(options: PollingOptions): Promise<void> {
     let updates: Update[];
     try {
       updates = await api.getUpdates(
-        { offset, timeout: options.timeoutSeconds ?? 25, allowed_updates: ["message", "channel_post"] },
+        { offset, timeout: options.timeoutSeconds ?? 25, allowed_updates: [...ALLOWED_UPDATES] },
         grammySignal(signal),
       );
     } catch (error) {

@@ -29,6 +29,8 @@ export interface ChannelCapabilities {
   edits?: boolean;
   media?: boolean;
   typing?: boolean;
+  /** Buttons under a message (Telegram's inline keyboard), pressed back as `ChannelAction`s. */
+  buttons?: boolean;
 }
 
 export interface ChannelPeer {
@@ -81,6 +83,34 @@ export interface SendResult {
   messageId: string;
 }
 
+/** One button under an outbound message; `data` (at most 64 bytes) comes back when it is pressed. */
+export interface ChannelButton {
+  text: string;
+  data: string;
+}
+
+/** Extras of one outbound message; a channel without a capability ignores what it cannot show. */
+export interface SendOptions {
+  /** Rows of buttons (needs `capabilities.buttons`). */
+  buttons?: readonly (readonly ChannelButton[])[];
+}
+
+/** A person pressed a button under one of the bot's messages. */
+export interface ChannelAction {
+  peer: ChannelPeer;
+  thread?: { kind: "topic" | "thread"; id: string };
+  sender: { id: string; name?: string; username?: string };
+  /** The pressed button's `data`. */
+  data: string;
+  /** The platform id of the message that carries the buttons. */
+  messageId: string;
+}
+
+/** What the layer answers to a press: a short notice the platform shows the presser. */
+export interface ActionAnswer {
+  text?: string;
+}
+
 export interface ProbeResult {
   ok: boolean;
   /** e.g. the bot's username. */
@@ -92,6 +122,8 @@ export interface ProbeResult {
 export interface ChannelContext {
   /** Hands one inbound message to the layer. Resolves once it is accepted (deduped, routed). */
   receive(message: ChannelInbound): Promise<void>;
+  /** Hands a button press to the layer; resolves with what to show the presser. */
+  action?(action: ChannelAction): Promise<ActionAnswer | undefined>;
   /** A small durable key/value store for this account (e.g. the Telegram update offset). */
   state: { get(key: string): string | undefined; set(key: string, value: string): void };
   /** The channel reports its connection so status and health can show it (transient problems). */
@@ -116,7 +148,7 @@ export interface Channel {
   start(ctx: ChannelContext): Promise<void>;
   stop(): Promise<void>;
   /** Sends one chunk (already within `maxTextLength`). Throws `ChannelSendError` to ask for a retry. */
-  send(target: ChannelTarget, text: string): Promise<SendResult>;
+  send(target: ChannelTarget, text: string, options?: SendOptions): Promise<SendResult>;
   edit?(target: ChannelTarget, messageId: string, text: string): Promise<void>;
   react?(target: ChannelTarget, messageId: string, emoji: string): Promise<void>;
   typing?(target: ChannelTarget): Promise<void>;

@@ -5,7 +5,15 @@
  * account (`send`, `typing`) and the source of `channels.status`.
  */
 
-import type { Channel, ChannelInbound, ChannelTarget, SendResult } from "../contract/channel.js";
+import type {
+  ActionAnswer,
+  Channel,
+  ChannelAction,
+  ChannelInbound,
+  ChannelTarget,
+  SendOptions,
+  SendResult,
+} from "../contract/channel.js";
 import { ChannelSendError } from "../contract/errors.js";
 import type { AccountStateStore } from "../state/account-state.js";
 import { type AccountStatus, initialStatus } from "./account-status.js";
@@ -27,6 +35,8 @@ export interface ChannelManagerOptions {
   state: AccountStateStore;
   /** Every inbound message of every account. Errors are logged, never crash the account. */
   onInbound(channel: Channel, message: ChannelInbound): Promise<void>;
+  /** Every button press of every account; errors are logged and answered with no notice. */
+  onAction?(channel: Channel, action: ChannelAction): Promise<ActionAnswer | undefined>;
   restart?: { minDelayMs?: number; maxDelayMs?: number };
   log?(level: "info" | "warn" | "error", message: string, fields?: Record<string, unknown>): void;
   /** Told when an account connects (the outbox retries what waited for it). */
@@ -36,7 +46,13 @@ export interface ChannelManagerOptions {
 export interface ChannelManager {
   start(): Promise<void>;
   stop(): Promise<void>;
-  send(channel: string, accountId: string, target: ChannelTarget, text: string): Promise<SendResult>;
+  send(
+    channel: string,
+    accountId: string,
+    target: ChannelTarget,
+    text: string,
+    options?: SendOptions,
+  ): Promise<SendResult>;
   typing(channel: string, accountId: string, target: ChannelTarget): Promise<void>;
   /** Edits a sent message; throws ChannelSendError when the account cannot edit or is not running. */
   edit(
@@ -157,6 +173,17 @@ export function createChannelManager(options: ChannelManagerOptions): ChannelMan
             });
           }
         },
+        action: async (action) => {
+          if (!live() || !options.onAction) return undefined;
+          try {
+            return await options.onAction(instance, action);
+          } catch (error) {
+            log("error", `channel ${spec.channel}/${spec.accountId}: button press failed`, {
+              error: message(error),
+            });
+            return undefined;
+          }
+        },
         state: {
           get: (k) => options.state.get(spec.channel, spec.accountId, k),
           set: (k, v) => options.state.set(spec.channel, spec.accountId, k, v),
@@ -196,12 +223,12 @@ export function createChannelManager(options: ChannelManagerOptions): ChannelMan
       for (const slot of slots.values()) if (slot.timer) clearTimeout(slot.timer);
       await Promise.all([...slots.values()].map((s) => stopSlot(s)));
     },
-    async send(channel, accountId, target, text) {
+    async send(channel, accountId, target, text, sendOptions) {
       const slot = slotOf(channel, accountId);
       if (!slot) throw new ChannelSendError("rejected", `channel ${channel}/${accountId} is not configured`);
       if (!slot.instance)
         throw new ChannelSendError("unavailable", `channel ${channel}/${accountId} is not running`);
-      const sent = await slot.instance.send(target, text);
+      const sent = await slot.instance.send(target, text, ...(sendOptions ? [sendOptions] : []));
       slot.status.lastOutboundAt = Date.now();
       return sent;
     },

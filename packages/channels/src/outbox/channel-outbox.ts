@@ -6,7 +6,7 @@
  * `start()` resumes whatever a previous process left pending.
  */
 import { normalizeAccountId, stripSilentTokens } from "@claw/ids";
-import type { ChannelPeer, ChannelTarget, SendResult } from "../contract/channel.js";
+import type { ChannelPeer, ChannelTarget, SendOptions, SendResult } from "../contract/channel.js";
 import { asSendError } from "../contract/errors.js";
 import { DEFAULT_RETRY, type RetryPolicy, retryDelayMs } from "./backoff.js";
 import { chunkForChannel } from "./chunk-for-channel.js";
@@ -43,12 +43,20 @@ export interface DeliverOptions {
    * their final text instead of sending new messages (needs the outbox's `edit`).
    */
   editOf?: readonly string[];
+  /** Buttons under the reply's last message (channels with `capabilities.buttons`). */
+  buttons?: SendOptions["buttons"];
 }
 
 export interface ChannelOutboxOptions {
   store: OutboxStore;
   /** Sends one chunk through the running channel account; throws ChannelSendError to retry. */
-  send(channel: string, accountId: string, target: ChannelTarget, text: string): Promise<SendResult>;
+  send(
+    channel: string,
+    accountId: string,
+    target: ChannelTarget,
+    text: string,
+    options?: SendOptions,
+  ): Promise<SendResult>;
   /** Edits a sent message (the final text of a streamed draft); without it, drafts get new messages. */
   edit?(
     channel: string,
@@ -153,7 +161,14 @@ export function createChannelOutbox(options: ChannelOutboxOptions): ChannelOutbo
       if (chunk.editOf !== undefined && options.edit) {
         await options.edit(chunk.channel, chunk.accountId, target, chunk.editOf, chunk.text);
         sent = { messageId: chunk.editOf };
-      } else sent = await options.send(chunk.channel, chunk.accountId, target, chunk.text);
+      } else
+        sent = await options.send(
+          chunk.channel,
+          chunk.accountId,
+          target,
+          chunk.text,
+          ...(chunk.buttons ? [{ buttons: chunk.buttons }] : []),
+        );
       store.delivered(chunk.outboxId, chunk.idx, sent.messageId, now());
       options.onDelivered?.(info);
     } catch (thrown) {
@@ -212,6 +227,7 @@ export function createChannelOutbox(options: ChannelOutboxOptions): ChannelOutbo
           chunks,
           ...(deliverOptions.source ? { source: deliverOptions.source } : {}),
           ...(deliverOptions.editOf?.length ? { editOf: deliverOptions.editOf } : {}),
+          ...(deliverOptions.buttons?.length ? { buttons: deliverOptions.buttons } : {}),
         },
         now(),
         deliverOptions.within,

@@ -4,7 +4,7 @@
  * what a restarted gateway resumes. A chunk is delivered at most once by this store: only a
  * pending chunk can be claimed, and claiming happens in the one process that owns the file.
  */
-import type { ChannelTarget } from "../contract/channel.js";
+import type { ChannelTarget, SendOptions } from "../contract/channel.js";
 import type { SqliteDatabase } from "../state/sqlite.js";
 
 const SCHEMA = `
@@ -35,6 +35,8 @@ export interface OutboxChunk {
   nextAttemptAt: number;
   /** A streamed draft message this chunk replaces (edited to this text instead of a new send). */
   editOf?: string;
+  /** Buttons under this chunk (the last one of a message). */
+  buttons?: SendOptions["buttons"];
 }
 
 export type ChunkStatus = "pending" | "delivered" | "failed";
@@ -55,6 +57,8 @@ export interface OutboxStore {
       source?: string;
       /** Platform ids of streamed draft messages that the first chunks replace, in order. */
       editOf?: readonly string[];
+      /** Buttons under the last chunk. */
+      buttons?: SendOptions["buttons"];
     },
     now?: number,
     within?: () => void,
@@ -85,18 +89,19 @@ export function laneOf(channel: string, accountId: string, target: ChannelTarget
  */
 export function openOutboxStore(db: SqliteDatabase): OutboxStore {
   db.exec(SCHEMA);
-  // Added after the first release: a state.db from before gets the column on open.
+  // Added after the first release: a state.db from before gets the columns on open.
   const columns = db.prepare("SELECT name FROM pragma_table_info('channel_outbox_chunks')").all();
-  if (!columns.some((c) => (c as { name?: unknown }).name === "edit_of"))
-    db.exec("ALTER TABLE channel_outbox_chunks ADD COLUMN edit_of TEXT");
+  for (const column of ["edit_of", "buttons"])
+    if (!columns.some((c) => (c as { name?: unknown }).name === column))
+      db.exec(`ALTER TABLE channel_outbox_chunks ADD COLUMN ${column} TEXT`);
   const insertMessage = db.prepare(
     "INSERT INTO channel_outbox (channel, account_id, lane, target, source, created_at) VALUES (?, ?, ?, ?, ?, ?)",
   );
   const insertChunk = db.prepare(
-    "INSERT INTO channel_outbox_chunks (outbox_id, idx, lane, text, edit_of) VALUES (?, ?, ?, ?, ?)",
+    "INSERT INTO channel_outbox_chunks (outbox_id, idx, lane, text, edit_of, buttons) VALUES (?, ?, ?, ?, ?, ?)",
   );
   const next = db.prepare(
-    `SELECT o.id, o.channel, o.account_id, o.lane, o.target, c.idx, c.text, c.attempts, c.next_attempt_at, c.edit_of
+    `SELECT o.id, o.channel, o.account_id, o.lane, o.target, c.idx, c.text, c.attempts, c.next_attempt_at, c.edit_of, c.buttons
      FROM channel_outbox_chunks c JOIN channel_outbox o ON o.id = c.outbox_id
      WHERE c.status = 'pending' AND c.lane = ? ORDER BY c.outbox_id, c.idx LIMIT 1`,
   );
@@ -135,8 +140,10 @@ export function openOutboxStore(db: SqliteDatabase): OutboxStore {
           now,
         ) as { lastInsertRowid?: number | bigint };
         const id = Number(result.lastInsertRowid);
+        const last = entry.chunks.length - 1;
+        const buttons = entry.buttons?.length ? JSON.stringify(entry.buttons) : null;
         for (const [idx, text] of entry.chunks.entries())
-          insertChunk.run(id, idx, lane, text, entry.editOf?.[idx] ?? null);
+          insertChunk.run(id, idx, lane, text, entry.editOf?.[idx] ?? null, idx === last ? buttons : null);
         within?.();
         return id;
       })();
@@ -155,6 +162,9 @@ export function openOutboxStore(db: SqliteDatabase): OutboxStore {
         attempts: Number(r.attempts),
         nextAttemptAt: Number(r.next_attempt_at),
         ...(typeof r.edit_of === "string" ? { editOf: r.edit_of } : {}),
+        ...(typeof r.buttons === "string"
+          ? { buttons: JSON.parse(r.buttons) as NonNullable<SendOptions["buttons"]> }
+          : {}),
       };
     },
     pendingLanes: () => lanes.all().map((r) => String((r as { lane: unknown }).lane)),

@@ -76,6 +76,8 @@ export interface ChannelPipeline<TRun extends InboundRun> {
   dispatcher: InboundDispatcher<TRun>;
   /** Resolves when every reply started by the pipeline has been handed to the outbox. */
   drained(): Promise<void>;
+  /** The chat the session's latest inbound message came from (where its replies go). */
+  replyRouteOf(sessionKey: string): ReplyRoute | undefined;
   /**
    * Dispatches the journal's pending messages (accepted before a crash or a shutdown) again, in
    * order. Call once at start, after the outbox started and before channels receive.
@@ -85,7 +87,7 @@ export interface ChannelPipeline<TRun extends InboundRun> {
   beginShutdown(): void;
 }
 
-interface ReplyRoute {
+export interface ReplyRoute {
   channel: string;
   accountId: string;
   target: ChannelTarget;
@@ -112,6 +114,7 @@ export function createChannelPipeline<TRun extends InboundRun>(
   const log = options.log ?? (() => {});
   const routing = () => (typeof options.routing === "function" ? options.routing() : options.routing);
   const routes = new Map<string, ReplyRoute>();
+  const sessionRoutes = new Map<string, ReplyRoute>();
   const inFlight = new Set<Promise<void>>();
   const typingEvery = options.typingIntervalMs ?? 4_000;
 
@@ -213,6 +216,7 @@ export function createChannelPipeline<TRun extends InboundRun>(
     const route: ReplyRoute = { channel, accountId, target };
     const key = routeId(channel, accountId, target.peer.id, target.thread?.id);
     routes.set(key, route);
+    sessionRoutes.set(message.sessionKey, route);
     const ids = entry.journalId !== undefined ? [entry.journalId] : [];
     const plain = {
       channel,
@@ -354,6 +358,7 @@ export function createChannelPipeline<TRun extends InboundRun>(
     beginShutdown() {
       shuttingDown = true;
     },
+    replyRouteOf: (sessionKey) => sessionRoutes.get(sessionKey),
     async drained() {
       while (inFlight.size > 0) await Promise.all([...inFlight]);
     },

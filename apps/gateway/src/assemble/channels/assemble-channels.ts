@@ -8,9 +8,11 @@
 import { join } from "node:path";
 import { type AgentRuntime, type CommandOptions, handleCommand, replyTextSnapshots } from "@claw/agent-core";
 import {
+  type ApprovalChoice,
   type ChannelManager,
   type ChannelOutbox,
   type ChannelPipeline,
+  createApprovalPrompts,
   createChannelManager,
   createChannelOutbox,
   createChannelPipeline,
@@ -26,6 +28,7 @@ import {
 import type { ClawConfig } from "@claw/config";
 import { normalizeAccountId } from "@claw/ids";
 import { openSqliteDatabase } from "@claw/sqlite";
+import type { ExecApprovalBroker } from "@claw/tools";
 import type { LogFile } from "../../runtime-adapter/log-file.js";
 import { type ConfiguredAccount, configuredAccounts } from "./channel-accounts.js";
 
@@ -38,6 +41,8 @@ export interface AssembleChannelsOptions {
   log: LogFile;
   env: Readonly<Record<string, string | undefined>>;
   commands?: CommandOptions;
+  /** Exec approvals of channel sessions are asked in their chat, with buttons. */
+  approvals?: ExecApprovalBroker;
 }
 
 export interface AssembledChannels {
@@ -84,8 +89,8 @@ export function assembleChannels(options: AssembleChannelsOptions): AssembledCha
   let manager: ChannelManager | undefined;
   const outbox = createChannelOutbox({
     store,
-    send: (channel, accountId, target, text) =>
-      (manager as ChannelManager).send(channel, accountId, target, text),
+    send: (channel, accountId, target, text, sendOptions) =>
+      (manager as ChannelManager).send(channel, accountId, target, text, sendOptions),
     edit: (channel, accountId, target, messageId, text) =>
       (manager as ChannelManager).edit(channel, accountId, target, messageId, text),
     textLimit: (channel, accountId) => (manager as ChannelManager).textLimit(channel, accountId),
@@ -93,6 +98,11 @@ export function assembleChannels(options: AssembleChannelsOptions): AssembledCha
     onFailed: (chunk) =>
       write("error", `channel delivery failed for good: ${chunk.channel}/${chunk.accountId}`, { ...chunk }),
   });
+  const access = (channel: string, accountId: string) =>
+    byKey.get(`${channel}\u0000${accountId}`)?.access ?? {
+      dmPolicy: "disabled" as const,
+      groupPolicy: "disabled" as const,
+    };
   const pipeline = createChannelPipeline({
     runtime: options.runtime,
     dispatcher: {
@@ -120,8 +130,7 @@ export function assembleChannels(options: AssembleChannelsOptions): AssembledCha
       mainKey: config.session.mainKey,
       ...(config.session.identityLinks ? { identityLinks: config.session.identityLinks } : {}),
     },
-    access: (channel, accountId) =>
-      byKey.get(`${channel}\u0000${accountId}`)?.access ?? { dmPolicy: "disabled", groupPolicy: "disabled" },
+    access: (channel, accountId) => access(channel, accountId),
     replyToMode: (channel, accountId) => byKey.get(`${channel}\u0000${accountId}`)?.replyToMode ?? "off",
     pairing,
     state,
@@ -142,9 +151,38 @@ export function assembleChannels(options: AssembleChannelsOptions): AssembledCha
     },
     log: write,
   });
+  const prompts = createApprovalPrompts({
+    routeOf: (sessionKey) => pipeline.replyRouteOf(sessionKey),
+    canShowButtons: (channel, accountId) =>
+      (manager as ChannelManager).running(channel, accountId)?.capabilities.buttons === true,
+    deliver: outbox.deliver,
+    settled: (outboxId) => outbox.settled(outboxId),
+    edit: (channel, accountId, target, messageId, text) =>
+      (manager as ChannelManager).edit(channel, accountId, target, messageId, text),
+    resolve: (id, choice: ApprovalChoice, resolvedBy) =>
+      options.approvals?.resolve(id, choice, resolvedBy) !== undefined,
+    access,
+    log: write,
+  });
+  const stopApprovals = options.approvals?.subscribe((event) => {
+    const shown =
+      event.type === "requested"
+        ? event.approval.request.sessionKey
+          ? prompts.requested({
+              id: event.approval.id,
+              command: event.approval.request.command,
+              reason: event.approval.request.reason,
+              sessionKey: event.approval.request.sessionKey,
+              expiresAtMs: event.approval.expiresAtMs,
+            })
+          : undefined
+        : prompts.resolved(event.id, event.decision, event.cause);
+    void shown?.catch((error: unknown) => write("warn", "approval prompt failed", { error: String(error) }));
+  });
   manager = createChannelManager({
     accounts: accounts.map((a) => a.spec),
     state,
+    onAction: (channel, action) => prompts.action(channel, action),
     onInbound: async (channel, message) => {
       const outcome = await pipeline.handle(channel, message);
       if (outcome.status === "denied")
@@ -187,6 +225,7 @@ export function assembleChannels(options: AssembleChannelsOptions): AssembledCha
     },
     beginShutdown: () => pipeline.beginShutdown(),
     async close() {
+      stopApprovals?.();
       await running.stop();
       await outbox.stop();
       db.close();
