@@ -127,6 +127,18 @@ describe("gateway with Telegram", () => {
     await client.close();
   });
 
+  it("chunkMode newline: an account sends a message per paragraph", async () => {
+    const { api, client } = await start({ dmPolicy: "open", chunkMode: "newline" });
+    const sent = await client.request("send", {
+      to: "7",
+      message: "First point.\n\nSecond point.\n\nThird point.",
+      idempotencyKey: "k1",
+    });
+    expect(sent).toMatchObject({ status: "delivered", chunks: 3 });
+    expect(api.sent.map((m) => m.text)).toEqual(["First point.", "Second point.", "Third point."]);
+    await client.close();
+  });
+
   it("delivers a cron agentTurn's reply to Telegram through the outbox", async () => {
     const { api, client } = await start({ dmPolicy: "open" }, { cron: { enabled: true } });
     const job = await client.request("cron.add", {

@@ -10,6 +10,7 @@ export type {
   ContextSession,
   ContextTransform,
   FallbackRunner,
+  GroupToolRules,
   LaneName,
   ModelAttempt,
   PromptContext,

@@ -99,6 +99,7 @@ export type { SqliteDatabase, SqliteStatement } from "./state/sqlite.js";
 // The inbound dispatcher in front of the runtime, and its types.
 export { createInboundDispatcher, type InboundDispatcher } from "./inbound/dispatcher.js";
 export type {
+  ChatToolRules,
   DispatchResult,
   FreshenSession,
   InboundCommandContext,
@@ -129,7 +130,7 @@ export {
 } from "./inbound/queue-settings.js";
 
 // Replies: chunking for a channel's limit, and blocks for channels that post while streaming.
-export { chunkForChannel } from "./outbox/chunk-for-channel.js";
+export { type ChunkMode, chunkForChannel, paragraphsOf } from "./outbox/chunk-for-channel.js";
 export { type BlockChunkOptions, chunkReplyText, DEFAULT_BLOCK_CHUNK } from "./reply/block-chunker.js";
 export {
   blockView,

@@ -52,6 +52,7 @@ export function toolPolicyOptions(
     agent: options.agent ?? { id: context.agentId },
     model: { provider: context.model.provider, id: context.model.id },
     ...(context.channel ? { channel: { id: context.channel } } : {}),
+    ...(context.groupTools ? { group: context.groupTools } : {}),
     ...withSandbox(options.sandboxFor?.(context.sessionKey)),
     subagent: {
       depth: subagentDepth(context.sessionKey),

@@ -64,6 +64,7 @@ async function executeWithSignal(params: ExecuteRunParams, signal: AbortSignal):
         isSubagent,
         senderIsOwner: request.senderIsOwner,
         channel: request.channel,
+        ...(request.groupTools ? { groupTools: request.groupTools } : {}),
       })
     : allTools;
   const systemPrompt =

@@ -34,6 +34,15 @@ export interface ToolFilterContext {
   isSubagent: boolean;
   senderIsOwner?: boolean;
   channel?: string;
+  /** The chat's tool rules (`channels.<ch>.groups.<id>.tools`), a tool-policy layer. */
+  groupTools?: GroupToolRules;
+}
+
+/** Allow/deny rules of one chat or group, with the config path explain prints. */
+export interface GroupToolRules {
+  allow?: readonly string[];
+  deny?: readonly string[];
+  source?: string;
 }
 
 export interface AgentDefinition {
@@ -174,6 +183,8 @@ export interface RunRequest {
   timeoutSeconds?: number;
   senderIsOwner?: boolean;
   channel?: string;
+  /** Tool rules of the chat the message came from (a group's `tools`), applied to this run. */
+  groupTools?: GroupToolRules;
   runId?: string;
   /**
    * OpenClaw's light context: "lightweight" puts only HEARTBEAT.md (a heartbeat run) or no

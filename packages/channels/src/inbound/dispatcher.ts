@@ -92,6 +92,7 @@ export function createInboundDispatcher<TRun extends InboundRun>(
       ...(message?.lane ? { lane: message.lane } : {}),
       ...(turn.channel ? { channel: turn.channel } : {}),
       ...(turn.senderIsOwner !== undefined ? { senderIsOwner: turn.senderIsOwner } : {}),
+      ...(turn.groupTools ? { groupTools: turn.groupTools } : {}),
     });
 
   const waitIdle = async (key: string) => {
@@ -194,7 +195,12 @@ export function createInboundDispatcher<TRun extends InboundRun>(
         if (reply?.passThrough) {
           const run = startRun(
             key,
-            { text: reply.passThrough, channel: message.channel, senderIsOwner: message.senderIsOwner },
+            {
+              text: reply.passThrough,
+              channel: message.channel,
+              senderIsOwner: message.senderIsOwner,
+              ...(message.groupTools ? { groupTools: message.groupTools } : {}),
+            },
             message,
           );
           return { status: "command", reply, run };
@@ -271,6 +277,7 @@ function toPending(message: InboundMessage): PendingMessage {
     ...(message.threadId ? { threadId: message.threadId } : {}),
     ...(message.id ? { id: message.id } : {}),
     ...(message.senderIsOwner !== undefined ? { senderIsOwner: message.senderIsOwner } : {}),
+    ...(message.groupTools ? { groupTools: message.groupTools } : {}),
   };
 }
 
@@ -281,6 +288,7 @@ function runRequestOf(message: InboundMessage) {
     ...(message.lane ? { lane: message.lane } : {}),
     ...(message.channel ? { channel: message.channel } : {}),
     ...(message.senderIsOwner !== undefined ? { senderIsOwner: message.senderIsOwner } : {}),
+    ...(message.groupTools ? { groupTools: message.groupTools } : {}),
   };
 }
 

@@ -3,6 +3,7 @@
  * follow-up turns: one turn per message (`followup`) or one merged turn per route (`collect`).
  */
 import type { DropPolicy } from "./queue-settings.js";
+import type { ChatToolRules } from "./types.js";
 
 export interface PendingMessage {
   text: string;
@@ -15,6 +16,8 @@ export interface PendingMessage {
   /** Message id of the latest message folded into this one (for reply threading). */
   id?: string;
   senderIsOwner?: boolean;
+  /** The chat's tool rules; one route (chat) has one set. */
+  groupTools?: ChatToolRules;
 }
 
 export interface CapOutcome {
@@ -61,6 +64,7 @@ export interface FollowUpTurn {
   threadId?: string;
   id?: string;
   senderIsOwner?: boolean;
+  groupTools?: ChatToolRules;
 }
 
 /**

@@ -6,6 +6,14 @@
 import type { FollowUpTurn } from "./pending-buffer.js";
 import type { InboundQueueMode, QueueCommandSupport, QueueSettings } from "./queue-settings.js";
 
+/** A chat's tool rules (`channels.<ch>.groups.<id>.tools`), given to the run as a tool-policy layer. */
+export interface ChatToolRules {
+  allow?: readonly string[];
+  deny?: readonly string[];
+  /** Config path shown by explanations. */
+  source?: string;
+}
+
 /** Concurrency lanes of the runtime a message may ask for. */
 export type InboundLane = "main" | "cron" | "subagent" | "nested";
 
@@ -26,6 +34,8 @@ export interface InboundMessage {
   senderIsOwner?: boolean;
   agentId?: string;
   lane?: InboundLane;
+  /** Tool rules of the chat (a group's `tools`) for the run this message starts. */
+  groupTools?: ChatToolRules;
 }
 
 /** A started run as the dispatcher sees it. */
@@ -45,6 +55,8 @@ export interface InboundRunRequest {
   senderIsOwner?: boolean;
   /** "interrupt" aborts the session's running run first. */
   queueMode?: "interrupt";
+  /** Tool rules of the chat the message came from (agent-core's `RunRequest.groupTools`). */
+  groupTools?: ChatToolRules;
 }
 
 /** What the dispatcher needs of the agent runtime. */

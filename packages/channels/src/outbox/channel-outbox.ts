@@ -9,7 +9,7 @@ import { normalizeAccountId, stripSilentTokens } from "@claw/ids";
 import type { ChannelPeer, ChannelTarget, SendOptions, SendResult } from "../contract/channel.js";
 import { asSendError } from "../contract/errors.js";
 import { DEFAULT_RETRY, type RetryPolicy, retryDelayMs } from "./backoff.js";
-import { chunkForChannel } from "./chunk-for-channel.js";
+import { type ChunkMode, chunkForChannel } from "./chunk-for-channel.js";
 import { laneOf, type OutboxMessageState, type OutboxStore } from "./outbox-store.js";
 
 /** Where `deliver` sends: a peer id string means a direct chat with that id. */
@@ -69,6 +69,8 @@ export interface ChannelOutboxOptions {
   textLimit(channel: string, accountId: string): number;
   /** The channel's soft cap on lines per message (Discord), if any. */
   lineLimit?(channel: string, accountId: string): number | undefined;
+  /** The account's `chunkMode` (default `length`). */
+  chunkMode?(channel: string, accountId: string): ChunkMode;
   retry?: Partial<RetryPolicy>;
   /** Told about every chunk that is given up on (nothing fails silently). */
   onFailed?: (chunk: {
@@ -216,8 +218,10 @@ export function createChannelOutbox(options: ChannelOutboxOptions): ChannelOutbo
       const accountId = normalizeAccountId(target.accountId);
       const channelTarget = targetOf(target);
       const maxLines = options.lineLimit?.(target.channel, accountId);
+      const mode = options.chunkMode?.(target.channel, accountId);
       const chunks = chunkForChannel(visible, options.textLimit(target.channel, accountId), {
         ...(maxLines ? { maxLines } : {}),
+        ...(mode ? { mode } : {}),
       });
       const outboxId = store.add(
         {

@@ -37,6 +37,22 @@ describe("chunkForChannel", () => {
       expect((c.match(/```/g) ?? []).length % 2).toBe(0);
     }
   });
+
+  it("newline mode: a message per paragraph, a fence with blank lines stays whole, long ones still fit", () => {
+    const fence = "```\nline one\n\nline two\n```";
+    const long = "word ".repeat(30).trim();
+    const text = `First paragraph.\n\n\nSecond one\nwith two lines.\n\n${fence}\n\n${long}`;
+    expect(chunkForChannel(text, 4096, { mode: "newline" })).toEqual([
+      "First paragraph.",
+      "Second one\nwith two lines.",
+      fence,
+      long,
+    ]);
+    const tight = chunkForChannel(text, 60, { mode: "newline" });
+    expect(tight.length).toBeGreaterThan(4);
+    for (const c of tight) expect(c.length).toBeLessThanOrEqual(60);
+    expect(chunkForChannel(text, 4096, { mode: "length" })).toEqual([text]);
+  });
 });
 
 describe("chunkForChannel with a line cap", () => {

@@ -336,6 +336,14 @@ export function createChannelPipeline<TRun extends InboundRun>(
         senderId: message.sender.id,
         ...(message.thread ? { threadId: message.thread.id } : {}),
         ...(message.media?.length ? { hasMedia: true } : {}),
+        ...(decision.tools
+          ? {
+              groupTools: {
+                ...decision.tools,
+                source: `channels.${channelId}.groups[${settings.groups?.[message.peer.id] ? message.peer.id : "*"}].tools`,
+              },
+            }
+          : {}),
       };
       const entry = { channel: channelId, accountId, messageKey: seenKey, target, message: inbound };
       const journalId = journal?.accept(entry);

@@ -12,6 +12,7 @@ import {
   type ChannelManager,
   type ChannelOutbox,
   type ChannelPipeline,
+  chunkForChannel,
   createApprovalPrompts,
   createChannelManager,
   createChannelOutbox,
@@ -95,6 +96,7 @@ export function assembleChannels(options: AssembleChannelsOptions): AssembledCha
       (manager as ChannelManager).edit(channel, accountId, target, messageId, text),
     textLimit: (channel, accountId) => (manager as ChannelManager).textLimit(channel, accountId),
     lineLimit: (channel, accountId) => (manager as ChannelManager).lineLimit(channel, accountId),
+    chunkMode: (channel, accountId) => byKey.get(`${channel}\u0000${accountId}`)?.chunkMode ?? "length",
     onFailed: (chunk) =>
       write("error", `channel delivery failed for good: ${chunk.channel}/${chunk.accountId}`, { ...chunk }),
   });
@@ -141,6 +143,10 @@ export function assembleChannels(options: AssembleChannelsOptions): AssembledCha
     streaming: {
       mode: (channel, accountId) => byKey.get(`${channel}\u0000${accountId}`)?.streamMode ?? "off",
       blockChunk: (channel, accountId) => byKey.get(`${channel}\u0000${accountId}`)?.draftChunk,
+      chunk: (channel, accountId) => {
+        const mode = byKey.get(`${channel}\u0000${accountId}`)?.chunkMode ?? "length";
+        return (text, limit) => chunkForChannel(text, limit, { mode });
+      },
       replyText: (run) => replyTextSnapshots(run.events),
       send: (channel, accountId, target, text) =>
         (manager as ChannelManager).send(channel, accountId, target, text),

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTelegramChannel, DEFAULT_API_ROOT } from "@claw/channel-telegram";
-import type { AccessSettings, Channel, ChannelAccountSpec, StreamMode } from "@claw/channels";
+import type { AccessSettings, Channel, ChannelAccountSpec, ChunkMode, StreamMode } from "@claw/channels";
 import type { ClawConfig } from "@claw/config";
 import { normalizeAccountId } from "@claw/ids";
 import { discordAccounts } from "./discord-accounts.js";
@@ -28,6 +28,8 @@ export interface ConfiguredAccount {
   replyToMode: "off" | "first" | "all";
   /** How a reply shows while it is written (`off` unless configured). */
   streamMode: StreamMode;
+  /** `length` fills messages; `newline` sends a message per paragraph. */
+  chunkMode: ChunkMode;
   draftChunk?: { minChars?: number; maxChars?: number };
 }
 
@@ -135,6 +137,7 @@ function telegramAccounts(config: ClawConfig, context: ChannelAccountsContext): 
       access: accessOf(config.channels.defaults, account),
       replyToMode: account.replyToMode ?? "off",
       streamMode: account.streamMode ?? "off",
+      chunkMode: account.chunkMode ?? config.channels.defaults.chunkMode,
       ...(account.draftChunk ? { draftChunk: account.draftChunk } : {}),
     };
   });
