@@ -49,7 +49,7 @@ export async function startLayer(options: LayerOptions) {
   const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), "claw-tg-"));
   const db = openSqliteDatabase(join(stateDir, "state.db"));
   db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = FULL");
+  db.pragma("synchronous = NORMAL");
   const faux = createFauxProvider(
     [options.reply ?? ((call) => `seen: ${lastUserText(call.context.messages)}`)],
     {

@@ -3,7 +3,9 @@
  * written here (in the same transaction that marks it seen) before the platform is told it was
  * received, so a crash afterwards cannot lose it. A row stays `pending` until its reply is queued
  * in the outbox (in that same transaction) or its message had its effect otherwise; a restarted
- * gateway dispatches the pending rows again. Open it on a connection with `synchronous = FULL`.
+ * gateway dispatches the pending rows again. Accepting is the one commit that must also survive a
+ * power cut, so it is synced to disk (`synchronous = FULL` for that commit) whatever the
+ * connection's level; the outbox's frequent bookkeeping commits may stay at WAL's NORMAL.
  */
 import type { ChannelTarget } from "../contract/channel.js";
 import type { AccountStateStore } from "../state/account-state.js";
@@ -66,19 +68,34 @@ export function openInboundJournal(db: SqliteDatabase, state: AccountStateStore)
   const pendingRows = db.prepare("SELECT * FROM channel_inbound WHERE state = 'pending' ORDER BY id");
   const pruneOld = db.prepare("DELETE FROM channel_inbound WHERE state = 'answered' AND answered_at < ?");
 
+  const syncLevel = db.prepare("PRAGMA synchronous");
+  /** Runs `write` as a commit synced to disk, then restores the connection's level. */
+  const synced = <T>(write: () => T): T => {
+    const level = Number((syncLevel.get() as { synchronous?: unknown } | undefined)?.synchronous ?? 2);
+    if (level >= 2) return write();
+    db.exec("PRAGMA synchronous = FULL");
+    try {
+      return write();
+    } finally {
+      db.exec(`PRAGMA synchronous = ${level}`);
+    }
+  };
+
   const accept = (entry: JournalEntry, now: number): number | undefined =>
-    db.transaction(() => {
-      if (!state.markSeen(entry.channel, entry.accountId, entry.messageKey, now)) return undefined;
-      const result = insert.run(
-        entry.channel,
-        entry.accountId,
-        entry.messageKey,
-        JSON.stringify(entry.target),
-        JSON.stringify(entry.message),
-        now,
-      ) as { changes: number | bigint; lastInsertRowid?: number | bigint };
-      return Number(result.changes) > 0 ? Number(result.lastInsertRowid) : undefined;
-    })();
+    synced(
+      db.transaction(() => {
+        if (!state.markSeen(entry.channel, entry.accountId, entry.messageKey, now)) return undefined;
+        const result = insert.run(
+          entry.channel,
+          entry.accountId,
+          entry.messageKey,
+          JSON.stringify(entry.target),
+          JSON.stringify(entry.message),
+          now,
+        ) as { changes: number | bigint; lastInsertRowid?: number | bigint };
+        return Number(result.changes) > 0 ? Number(result.lastInsertRowid) : undefined;
+      }),
+    );
 
   return {
     accept: (entry, now = Date.now()) => accept(entry, now),

@@ -10,7 +10,11 @@ import type { ChannelPeer, ChannelTarget, SendOptions, SendResult } from "../con
 import { asSendError } from "../contract/errors.js";
 import { DEFAULT_RETRY, type RetryPolicy, retryDelayMs } from "./backoff.js";
 import { type ChunkMode, chunkForChannel } from "./chunk-for-channel.js";
-import { laneOf, type OutboxMessageState, type OutboxStore } from "./outbox-store.js";
+import { createDeliveryMarks } from "./delivery-marks.js";
+import { laneOf, type OutboxChunk, type OutboxMessageState, type OutboxStore } from "./outbox-store.js";
+
+/** Pending chunks a lane reads at once. */
+const LANE_BATCH = 32;
 
 /** Where `deliver` sends: a peer id string means a direct chat with that id. */
 export interface DeliveryTarget {
@@ -81,6 +85,8 @@ export interface ChannelOutboxOptions {
     error: string;
   }) => void;
   onDelivered?: (chunk: { outboxId: number; idx: number; channel: string; accountId: string }) => void;
+  /** Told when state.db refuses a write (the lane stops; its chunks stay pending). */
+  onStoreError?: (error: unknown) => void;
   now?: () => number;
 }
 
@@ -142,24 +148,33 @@ export function createChannelOutbox(options: ChannelOutboxOptions): ChannelOutbo
     timers.set(lane, timer);
   };
 
-  const sendOne = async (lane: string): Promise<boolean> => {
-    const chunk = store.nextOfLane(lane);
-    if (!chunk) return false;
-    if (chunk.nextAttemptAt > now()) {
-      schedule(lane, chunk.nextAttemptAt);
-      return false;
-    }
+  const marks = createDeliveryMarks(
+    (batch) => store.deliveredMany(batch, now()),
+    (batch) => {
+      for (const mark of batch) {
+        const chunk = inFlight.get(`${mark.outboxId}:${mark.idx}`);
+        inFlight.delete(`${mark.outboxId}:${mark.idx}`);
+        if (chunk) options.onDelivered?.(chunk);
+        notify(mark.outboxId);
+      }
+    },
+  );
+  /** Acknowledged chunks whose mark is not committed yet (for `onDelivered`). */
+  const inFlight = new Map<string, { outboxId: number; idx: number; channel: string; accountId: string }>();
+
+  /** Sends one chunk; its delivered mark is queued (returned), a failure recorded at once. */
+  const sendChunk = async (chunk: OutboxChunk): Promise<Promise<void> | undefined> => {
     const info = {
       outboxId: chunk.outboxId,
       idx: chunk.idx,
       channel: chunk.channel,
       accountId: chunk.accountId,
     };
+    let sent: SendResult;
     try {
       // Only the first chunk replies to the user's message; the rest follow it.
       const { replyToMessageId, ...rest } = chunk.target;
       const target = chunk.idx === 0 && replyToMessageId ? chunk.target : rest;
-      let sent: SendResult;
       if (chunk.editOf !== undefined && options.edit) {
         await options.edit(chunk.channel, chunk.accountId, target, chunk.editOf, chunk.text);
         sent = { messageId: chunk.editOf };
@@ -171,8 +186,6 @@ export function createChannelOutbox(options: ChannelOutboxOptions): ChannelOutbo
           chunk.text,
           ...(chunk.buttons ? [{ buttons: chunk.buttons }] : []),
         );
-      store.delivered(chunk.outboxId, chunk.idx, sent.messageId, now());
-      options.onDelivered?.(info);
     } catch (thrown) {
       const error = asSendError(thrown);
       const attempts = chunk.attempts + 1;
@@ -187,16 +200,46 @@ export function createChannelOutbox(options: ChannelOutboxOptions): ChannelOutbo
           now() + retryDelayMs(attempts, policy, error.options.retryAfterMs),
         );
       }
+      notify(chunk.outboxId);
+      return undefined;
     }
-    notify(chunk.outboxId);
-    return true;
+    inFlight.set(`${chunk.outboxId}:${chunk.idx}`, info);
+    return marks.add({ outboxId: chunk.outboxId, idx: chunk.idx, platformMessageId: sent.messageId });
+  };
+
+  /**
+   * Sends a run of the lane's pending chunks read at once; false when the lane is done for now.
+   * Its marks commit before the lane reads again, so no chunk is read (and sent) twice.
+   */
+  const sendBatch = async (lane: string): Promise<boolean> => {
+    const chunks = store.pendingOfLane(lane, LANE_BATCH);
+    if (chunks.length === 0) return false;
+    let committed: Promise<void> | undefined;
+    try {
+      for (const chunk of chunks) {
+        if (!started) return false;
+        if (chunk.nextAttemptAt > now()) {
+          schedule(lane, chunk.nextAttemptAt);
+          return false;
+        }
+        const mark = await sendChunk(chunk);
+        if (!mark) return true; // failed or waits for a retry: read the lane again
+        committed = mark;
+      }
+      return true;
+    } finally {
+      await committed;
+    }
   };
 
   function runLane(lane: string): void {
     if (!started || running.has(lane) || timers.has(lane)) return;
     const loop = (async () => {
       try {
-        while (started && (await sendOne(lane))) {}
+        while (started && (await sendBatch(lane))) {}
+      } catch (error) {
+        // state.db refused a write: the lane stops; its chunks stay pending for the next kick.
+        options.onStoreError?.(error);
       } finally {
         running.delete(lane);
       }

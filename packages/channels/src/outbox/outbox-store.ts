@@ -65,6 +65,13 @@ export interface OutboxStore {
   ): number;
   /** The next pending chunk of a lane (in message, then chunk order). */
   nextOfLane(lane: string): OutboxChunk | undefined;
+  /** Up to `limit` pending chunks of a lane, in order (one read for a run of sends). */
+  pendingOfLane(lane: string, limit: number): OutboxChunk[];
+  /** Marks many chunks delivered in one transaction. */
+  deliveredMany(
+    marks: readonly { outboxId: number; idx: number; platformMessageId: string }[],
+    now?: number,
+  ): void;
   /** Lanes that hold pending chunks. */
   pendingLanes(): string[];
   delivered(outboxId: number, idx: number, platformMessageId: string, now?: number): void;
@@ -75,6 +82,25 @@ export interface OutboxStore {
   pendingCount(): number;
   /** Deletes messages whose chunks are all settled and older than `maxAgeMs`. */
   prune(maxAgeMs: number, now?: number): number;
+}
+
+/** A pending-chunk row as the outbox sees it. */
+function chunkOf(r: Record<string, unknown>): OutboxChunk {
+  return {
+    outboxId: Number(r.id),
+    idx: Number(r.idx),
+    channel: String(r.channel),
+    accountId: String(r.account_id),
+    lane: String(r.lane),
+    target: JSON.parse(String(r.target)) as ChannelTarget,
+    text: String(r.text),
+    attempts: Number(r.attempts),
+    nextAttemptAt: Number(r.next_attempt_at),
+    ...(typeof r.edit_of === "string" ? { editOf: r.edit_of } : {}),
+    ...(typeof r.buttons === "string"
+      ? { buttons: JSON.parse(r.buttons) as NonNullable<SendOptions["buttons"]> }
+      : {}),
+  };
 }
 
 /** Chunks of one lane (one chat or thread of one account) go out in order. */
@@ -103,7 +129,7 @@ export function openOutboxStore(db: SqliteDatabase): OutboxStore {
   const next = db.prepare(
     `SELECT o.id, o.channel, o.account_id, o.lane, o.target, c.idx, c.text, c.attempts, c.next_attempt_at, c.edit_of, c.buttons
      FROM channel_outbox_chunks c JOIN channel_outbox o ON o.id = c.outbox_id
-     WHERE c.status = 'pending' AND c.lane = ? ORDER BY c.outbox_id, c.idx LIMIT 1`,
+     WHERE c.status = 'pending' AND c.lane = ? ORDER BY c.outbox_id, c.idx LIMIT ?`,
   );
   const lanes = db.prepare("SELECT DISTINCT lane FROM channel_outbox_chunks WHERE status = 'pending'");
   const markDelivered = db.prepare(
@@ -149,23 +175,14 @@ export function openOutboxStore(db: SqliteDatabase): OutboxStore {
       })();
     },
     nextOfLane(lane) {
-      const r = next.get(lane) as Record<string, unknown> | undefined;
-      if (!r) return undefined;
-      return {
-        outboxId: Number(r.id),
-        idx: Number(r.idx),
-        channel: String(r.channel),
-        accountId: String(r.account_id),
-        lane: String(r.lane),
-        target: JSON.parse(String(r.target)) as ChannelTarget,
-        text: String(r.text),
-        attempts: Number(r.attempts),
-        nextAttemptAt: Number(r.next_attempt_at),
-        ...(typeof r.edit_of === "string" ? { editOf: r.edit_of } : {}),
-        ...(typeof r.buttons === "string"
-          ? { buttons: JSON.parse(r.buttons) as NonNullable<SendOptions["buttons"]> }
-          : {}),
-      };
+      const r = next.get(lane, 1) as Record<string, unknown> | undefined;
+      return r ? chunkOf(r) : undefined;
+    },
+    pendingOfLane: (lane, limit) => (next.all(lane, limit) as Record<string, unknown>[]).map(chunkOf),
+    deliveredMany(marks, now = Date.now()) {
+      db.transaction(() => {
+        for (const m of marks) markDelivered.run(m.platformMessageId, now, m.outboxId, m.idx);
+      })();
     },
     pendingLanes: () => lanes.all().map((r) => String((r as { lane: unknown }).lane)),
     delivered(outboxId, idx, platformMessageId, now = Date.now()) {

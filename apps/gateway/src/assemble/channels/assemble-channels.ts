@@ -1,7 +1,7 @@
 /**
  * The chat channels of a gateway, from the config: the durable stores in state.db, the outbox,
  * the inbound pipeline in front of the agent runtime, and the manager that runs every account in
- * isolation. An inbound message is committed to the inbound journal (synchronous = FULL) before
+ * isolation. An inbound message is committed to the inbound journal (synced to disk) before
  * the platform's update is acknowledged, and its reply is queued in the same transaction that
  * marks it answered; `start()` resumes what a crash left pending before channels receive again.
  */
@@ -72,8 +72,9 @@ export function assembleChannels(options: AssembleChannelsOptions): AssembledCha
   const db = openSqliteDatabase(options.stateDbPath);
   db.pragma("journal_mode = WAL");
   db.pragma("busy_timeout = 5000");
-  // An acknowledged inbound message and a queued reply must survive a power cut, not only a crash.
-  db.pragma("synchronous = FULL");
+  // WAL + NORMAL: a commit survives a crash; the inbound journal syncs its own commits to disk
+  // (an acknowledged message survives a power cut too), the outbox's bookkeeping need not.
+  db.pragma("synchronous = NORMAL");
   const state = openAccountState(db);
   const journal = openInboundJournal(db, state);
   const pairing = openPairingStore(db);
@@ -97,6 +98,8 @@ export function assembleChannels(options: AssembleChannelsOptions): AssembledCha
     textLimit: (channel, accountId) => (manager as ChannelManager).textLimit(channel, accountId),
     lineLimit: (channel, accountId) => (manager as ChannelManager).lineLimit(channel, accountId),
     chunkMode: (channel, accountId) => byKey.get(`${channel}\u0000${accountId}`)?.chunkMode ?? "length",
+    onStoreError: (error) =>
+      write("error", "channel outbox: state.db write failed", { error: String(error) }),
     onFailed: (chunk) =>
       write("error", `channel delivery failed for good: ${chunk.channel}/${chunk.accountId}`, { ...chunk }),
   });
