@@ -75,6 +75,28 @@ describe("durable inbound", () => {
     await gateway.outbox.stop();
   });
 
+  it("the accept commit is synced to disk; the connection keeps its own level afterwards", () => {
+    db = tempStateDb();
+    db.db.pragma("synchronous = NORMAL");
+    const levels: unknown[] = [];
+    const state = openAccountState(db.db);
+    const spied = {
+      ...state,
+      markSeen: (...args: Parameters<typeof state.markSeen>) => {
+        levels.push(db?.db.pragma("synchronous", { simple: true }));
+        return state.markSeen(...args);
+      },
+    };
+    const journal = openInboundJournal(db.db, spied);
+    const target = { peer: { kind: "direct" as const, id: "42" } };
+    const message = { sessionKey: "agent:main:toy:dm:42", text: "hi" };
+    expect(journal.accept({ channel: "toy", accountId: "default", messageKey: "k1", target, message })).toBe(
+      1,
+    );
+    expect(levels).toEqual([2]);
+    expect(db.db.pragma("synchronous", { simple: true })).toBe(1);
+  });
+
   it("a crash before the model answered: the next process answers the message once", async () => {
     db = tempStateDb();
     const crashed = processOn(db.db, [{ hang: true }]);
