@@ -8,6 +8,8 @@
 
 // Commonly used: the contract a chat platform implements.
 export type {
+  AccountEdit,
+  AccountSend,
   ActionAnswer,
   Channel,
   ChannelAction,

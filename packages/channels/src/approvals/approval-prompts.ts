@@ -8,7 +8,7 @@
  */
 
 import { type AccessSettings, senderAllowed } from "../access/access-policy.js";
-import type { ActionAnswer, ChannelAction, ChannelTarget } from "../contract/channel.js";
+import type { AccountEdit, ActionAnswer, ChannelAction, ChannelTarget } from "../contract/channel.js";
 import type { DeliverFn } from "../outbox/channel-outbox.js";
 import type { OutboxMessageState } from "../outbox/outbox-store.js";
 
@@ -37,13 +37,7 @@ export interface ApprovalPromptsOptions {
   deliver: DeliverFn;
   /** Resolves when a queued message is sent (to learn the prompt's platform id). */
   settled(outboxId: number): Promise<OutboxMessageState>;
-  edit(
-    channel: string,
-    accountId: string,
-    target: ChannelTarget,
-    messageId: string,
-    text: string,
-  ): Promise<void>;
+  edit: AccountEdit;
   /** Settles the approval; false when it was no longer pending. */
   resolve(id: string, choice: ApprovalChoice, resolvedBy: string): boolean;
   access(channel: string, accountId: string): AccessSettings;

@@ -95,6 +95,24 @@ export interface SendOptions {
   buttons?: readonly (readonly ChannelButton[])[];
 }
 
+/** Sends through a running account, named by channel and account (the manager's `send`). */
+export type AccountSend = (
+  channel: string,
+  accountId: string,
+  target: ChannelTarget,
+  text: string,
+  options?: SendOptions,
+) => Promise<SendResult>;
+
+/** Edits a message a running account sent (the manager's `edit`). */
+export type AccountEdit = (
+  channel: string,
+  accountId: string,
+  target: ChannelTarget,
+  messageId: string,
+  text: string,
+) => Promise<void>;
+
 /** A person pressed a button under one of the bot's messages. */
 export interface ChannelAction {
   peer: ChannelPeer;

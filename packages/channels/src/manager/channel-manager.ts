@@ -6,13 +6,13 @@
  */
 
 import type {
+  AccountEdit,
+  AccountSend,
   ActionAnswer,
   Channel,
   ChannelAction,
   ChannelInbound,
   ChannelTarget,
-  SendOptions,
-  SendResult,
 } from "../contract/channel.js";
 import { ChannelSendError } from "../contract/errors.js";
 import type { AccountStateStore } from "../state/account-state.js";
@@ -46,22 +46,10 @@ export interface ChannelManagerOptions {
 export interface ChannelManager {
   start(): Promise<void>;
   stop(): Promise<void>;
-  send(
-    channel: string,
-    accountId: string,
-    target: ChannelTarget,
-    text: string,
-    options?: SendOptions,
-  ): Promise<SendResult>;
+  send: AccountSend;
   typing(channel: string, accountId: string, target: ChannelTarget): Promise<void>;
   /** Edits a sent message; throws ChannelSendError when the account cannot edit or is not running. */
-  edit(
-    channel: string,
-    accountId: string,
-    target: ChannelTarget,
-    messageId: string,
-    text: string,
-  ): Promise<void>;
+  edit: AccountEdit;
   /** Whether the running account can edit its messages (streamed replies need it). */
   canEdit(channel: string, accountId: string): boolean;
   textLimit(channel: string, accountId: string): number;

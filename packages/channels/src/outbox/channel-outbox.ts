@@ -6,7 +6,14 @@
  * `start()` resumes whatever a previous process left pending.
  */
 import { normalizeAccountId, stripSilentTokens } from "@claw/ids";
-import type { ChannelPeer, ChannelTarget, SendOptions, SendResult } from "../contract/channel.js";
+import type {
+  AccountEdit,
+  AccountSend,
+  ChannelPeer,
+  ChannelTarget,
+  SendOptions,
+  SendResult,
+} from "../contract/channel.js";
 import { asSendError } from "../contract/errors.js";
 import { DEFAULT_RETRY, type RetryPolicy, retryDelayMs } from "./backoff.js";
 import { type ChunkMode, chunkForChannel } from "./chunk-for-channel.js";
@@ -54,21 +61,9 @@ export interface DeliverOptions {
 export interface ChannelOutboxOptions {
   store: OutboxStore;
   /** Sends one chunk through the running channel account; throws ChannelSendError to retry. */
-  send(
-    channel: string,
-    accountId: string,
-    target: ChannelTarget,
-    text: string,
-    options?: SendOptions,
-  ): Promise<SendResult>;
+  send: AccountSend;
   /** Edits a sent message (the final text of a streamed draft); without it, drafts get new messages. */
-  edit?(
-    channel: string,
-    accountId: string,
-    target: ChannelTarget,
-    messageId: string,
-    text: string,
-  ): Promise<void>;
+  edit?: AccountEdit;
   /** The channel's text limit (Telegram 4096). */
   textLimit(channel: string, accountId: string): number;
   /** The channel's soft cap on lines per message (Discord), if any. */

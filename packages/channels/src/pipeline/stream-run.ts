@@ -3,7 +3,7 @@
  * `streamMode` is not `off` and whose channel can edit. The final text is not sent here: the
  * pipeline queues it in the outbox with the draft ids, and the outbox edits the drafts to it.
  */
-import type { ChannelTarget, SendResult } from "../contract/channel.js";
+import type { AccountEdit, AccountSend, ChannelTarget } from "../contract/channel.js";
 import type { InboundRun } from "../inbound/types.js";
 import { createDraftStream, type StreamMode } from "../reply/draft-stream.js";
 
@@ -12,14 +12,8 @@ export interface ReplyStreaming<TRun extends InboundRun> {
   mode(channel: string, accountId: string): StreamMode;
   /** The reply's whole text so far, after each delta (agent-core's `replyTextSnapshots(run.events)`). */
   replyText(run: TRun): AsyncIterable<string>;
-  send(channel: string, accountId: string, target: ChannelTarget, text: string): Promise<SendResult>;
-  edit(
-    channel: string,
-    accountId: string,
-    target: ChannelTarget,
-    messageId: string,
-    text: string,
-  ): Promise<void>;
+  send: AccountSend;
+  edit: AccountEdit;
   /** Whether the running account can edit (drafts need it); assumed when omitted. */
   canEdit?(channel: string, accountId: string): boolean;
   textLimit(channel: string, accountId: string): number;
