@@ -97,7 +97,8 @@ export function assembleChannels(options: AssembleChannelsOptions): AssembledCha
       (manager as ChannelManager).edit(channel, accountId, target, messageId, text),
     textLimit: (channel, accountId) => (manager as ChannelManager).textLimit(channel, accountId),
     lineLimit: (channel, accountId) => (manager as ChannelManager).lineLimit(channel, accountId),
-    chunkMode: (channel, accountId) => byKey.get(`${channel}\u0000${accountId}`)?.chunkMode ?? "length",
+    chunkMode: (channel, accountId) =>
+      byKey.get(`${channel}\u0000${accountId}`)?.chunkMode ?? config.channels.defaults.chunkMode,
     onStoreError: (error) =>
       write("error", "channel outbox: state.db write failed", { error: String(error) }),
     onFailed: (chunk) =>
@@ -147,8 +148,10 @@ export function assembleChannels(options: AssembleChannelsOptions): AssembledCha
       mode: (channel, accountId) => byKey.get(`${channel}\u0000${accountId}`)?.streamMode ?? "off",
       blockChunk: (channel, accountId) => byKey.get(`${channel}\u0000${accountId}`)?.draftChunk,
       chunk: (channel, accountId) => {
-        const mode = byKey.get(`${channel}\u0000${accountId}`)?.chunkMode ?? "length";
-        return (text, limit) => chunkForChannel(text, limit, { mode });
+        const mode =
+          byKey.get(`${channel}\u0000${accountId}`)?.chunkMode ?? config.channels.defaults.chunkMode;
+        const maxLines = (manager as ChannelManager).lineLimit(channel, accountId);
+        return (text, limit) => chunkForChannel(text, limit, { mode, ...(maxLines ? { maxLines } : {}) });
       },
       replyText: (run) => replyTextSnapshots(run.events),
       send: (channel, accountId, target, text) =>

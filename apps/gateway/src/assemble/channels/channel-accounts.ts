@@ -26,10 +26,10 @@ export interface ConfiguredAccount {
   spec: ChannelAccountSpec;
   access: AccessSettings;
   replyToMode: "off" | "first" | "all";
-  /** How a reply shows while it is written (`off` unless configured). */
-  streamMode: StreamMode;
-  /** `length` fills messages; `newline` sends a message per paragraph. */
-  chunkMode: ChunkMode;
+  /** How a reply shows while it is written (`off` when omitted). */
+  streamMode?: StreamMode;
+  /** `length` fills messages; `newline` sends a message per paragraph (default: `channels.defaults`). */
+  chunkMode?: ChunkMode;
   draftChunk?: { minChars?: number; maxChars?: number };
 }
 
