@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "@claw/config";
 import { bindHost } from "./paths.js";
 import { startClaw } from "./start.js";
+import { logUnhandledRejections } from "./unhandled-rejections.js";
 
 async function main(): Promise<number> {
   let values: { port?: string; bind?: string; profile?: string; help?: boolean };
@@ -48,6 +49,7 @@ async function main(): Promise<number> {
     host: values.bind ? bindHost(values.bind) : undefined,
     echoLog: process.env.CLAW_LOG_STDERR ? (line) => process.stderr.write(`${line}\n`) : undefined,
   });
+  logUnhandledRejections(claw.log);
   const auth =
     claw.authMode === "token"
       ? `token (in ${loaded.paths.stateDir}/gateway.token or gateway.auth.token)`
