@@ -205,6 +205,16 @@ describe("sessions, models, skills, tools", () => {
     });
     const text = await claw(home, ["tools", "explain"]);
     expect(text.stdout).toMatch(/removed exec +by agents\.list\[safe\]\.tools\.deny/);
+    expect(text.stdout).toMatch(/absent +apply_patch +tools\.exec\.applyPatch is not enabled/);
+    expect(explained.absent).toContainEqual({
+      tool: "apply_patch",
+      reason: "tools.exec.applyPatch is not enabled",
+    });
+    const absent = await claw(home, ["tools", "explain", "apply_patch"]);
+    expect(absent.code).toBe(0);
+    expect(absent.stdout).toBe(
+      "apply_patch: not offered to agent safe — tools.exec.applyPatch is not enabled\n",
+    );
     expect((await claw(home, ["tools", "explain", "--agent", "ghost"])).code).toBe(2);
   });
 

@@ -7,8 +7,20 @@ export { type AssembledAgent, agentIds, FALLBACK_PRIMARY_MODEL } from "./assembl
 export { type AssembleClawOptions, type AssembledClaw, assembleClaw } from "./assemble/assemble-claw.js";
 export { memoryIndexOptions } from "./assemble/memory.js";
 export { createModelResolver, type ModelResolver, modelKnowledge } from "./assemble/models.js";
-export { isCodingToolOffered, offeredToolNames } from "./assemble/offered-tools.js";
+export {
+  absentTools,
+  BUILT_TOOL_NAMES,
+  isCodingToolOffered,
+  offeredToolNames,
+  toolAbsenceReason,
+} from "./assemble/offered-tools.js";
 export { createOllamaProbe, DEFAULT_OLLAMA_URL, type ServerProbe } from "./assemble/ollama-probe.js";
+export {
+  resolveWebSearch,
+  WEB_SEARCH_PROVIDERS,
+  type WebSearchPlan,
+  type WebSearchResolution,
+} from "./assemble/web-search.js";
 export {
   bindHost,
   type ConfigReloadStatus,

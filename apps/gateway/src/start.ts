@@ -12,6 +12,8 @@ import { type AssembleClawOptions, type AssembledClaw, assembleClaw } from "./as
 import { type AssembledChannels, assembleChannels } from "./assemble/channels/assemble-channels.js";
 import { controlUiSite } from "./assemble/control-ui.js";
 import { type LateChannelDelivery, lateChannelDelivery } from "./assemble/cron-delivery.js";
+import { type LateMessagePort, lateMessagePort } from "./assemble/message/message-port.js";
+import { trackReplyingSessions } from "./assemble/message/replying-sessions.js";
 import { modelKnowledge } from "./assemble/models.js";
 import { createOllamaProbe, type ServerProbe } from "./assemble/ollama-probe.js";
 import { bindHost, ensureGatewayToken, gatewayStatePath } from "./paths.js";
@@ -75,11 +77,14 @@ export interface ClawGateway {
 export async function startClaw(options: StartClawOptions): Promise<ClawGateway> {
   // Cron announces through the channels' outbox, which exists only once the channels assemble.
   const channelDelivery = options.deliver ? undefined : lateChannelDelivery();
-  const assembled = await assembleClaw(
-    channelDelivery ? { ...options, deliver: channelDelivery.deliver } : options,
-  );
+  // The message tool, too, reaches the channels once they exist.
+  const messages = lateMessagePort();
+  const assembled = await assembleClaw({
+    ...(channelDelivery ? { ...options, deliver: channelDelivery.deliver } : options),
+    messagePort: messages.port,
+  });
   try {
-    return await serveAssembled(options, assembled, channelDelivery);
+    return await serveAssembled(options, assembled, channelDelivery, messages);
   } catch (error) {
     // A port in use or a bad auth setting must not leave the db, sessions and watchers open.
     await assembled
@@ -95,6 +100,7 @@ async function serveAssembled(
   options: StartClawOptions,
   assembled: AssembledClaw,
   channelDelivery: LateChannelDelivery | undefined,
+  messages: LateMessagePort,
 ): Promise<ClawGateway> {
   const { config, stateDir } = options;
   const env = options.env ?? process.env;
@@ -128,6 +134,7 @@ async function serveAssembled(
         : `Nothing to compact: ${outcome.reason}.`;
     },
   };
+  const replying = trackReplyingSessions(runtime);
   const channels = assembleChannels({
     config,
     stateDbPath,
@@ -138,8 +145,10 @@ async function serveAssembled(
     env,
     commands: commandOptions,
     approvals: assembled.approvals.broker,
+    onDispatched: (sessionKey) => replying.mark(sessionKey),
   });
   channelDelivery?.attach(channels.deliver, channels.lastRoute);
+  messages.attach(channels, replying);
   const basePorts = createGatewayPorts({
     runtime,
     sessions,
@@ -243,6 +252,7 @@ async function serveAssembled(
       channels.beginShutdown();
       await gateway.close(closeOptions);
       await channels.close();
+      replying.close();
       await assembled.close();
       if (existsSync(gatewayStatePath(stateDir))) rmSync(gatewayStatePath(stateDir), { force: true });
       stopRoutingChatter();

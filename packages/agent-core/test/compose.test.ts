@@ -34,6 +34,7 @@ describe("tool policy filter", () => {
     "web_search",
     "memory_search",
     "gateway",
+    "cron",
   ].map(tool);
   const model = createFauxProvider([]).model;
 
@@ -58,7 +59,7 @@ describe("tool policy filter", () => {
     ]);
   });
 
-  it("removes owner-only tools for non-owners and gateway for subagents", () => {
+  it("removes owner-only tools (cron) for non-owners and gateway for subagents", () => {
     const filter = createPolicyToolFilter({ global: { profile: "full" } });
     const owner = filter(tools, {
       agentId: "main",
@@ -67,14 +68,14 @@ describe("tool policy filter", () => {
       isSubagent: false,
       senderIsOwner: true,
     });
-    expect(owner.map((t) => t.name)).toContain("gateway");
+    expect(owner.map((t) => t.name)).toContain("cron");
     const stranger = filter(tools, {
       agentId: "main",
       sessionKey: "agent:main:main",
       model,
       isSubagent: false,
     });
-    expect(stranger.map((t) => t.name)).not.toContain("gateway");
+    expect(stranger.map((t) => t.name)).not.toContain("cron");
     const child = filter(tools, {
       agentId: "main",
       sessionKey: "agent:main:subagent:x",

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { CORE_TOOL_IDS, CORE_TOOLS, getCoreTool, OWNER_ONLY_TOOLS, sortToolsByCatalog } from "./catalog.js";
+import { CORE_TOOLS } from "./catalog.js";
+import {
+  CORE_TOOL_IDS,
+  catalogView,
+  getCoreTool,
+  OWNER_ONLY_TOOLS,
+  sortToolsByCatalog,
+} from "./catalog-view.js";
 import { normalizeToolName, TOOL_ALIASES, TOOL_GROUPS } from "./groups.js";
 import { isToolProfileId, TOOL_PROFILE_IDS, TOOL_PROFILES } from "./profiles.js";
 
@@ -13,7 +20,7 @@ describe("catalog", () => {
     }
   });
 
-  it("starts in the reference's canonical order", () => {
+  it("keeps the reference's canonical order for the tools this build has", () => {
     expect(CORE_TOOL_IDS.slice(0, 12)).toEqual([
       "read",
       "write",
@@ -46,8 +53,36 @@ describe("catalog", () => {
     expect(getCoreTool(id)?.summary).toBe(summary);
   });
 
-  it("marks gateway, cron and nodes owner-only", () => {
-    expect([...OWNER_ONLY_TOOLS].sort()).toEqual(["cron", "gateway", "nodes"]);
+  it("marks cron owner-only (gateway and nodes are not built, so not listed)", () => {
+    expect([...OWNER_ONLY_TOOLS].sort()).toEqual(["cron"]);
+  });
+
+  it("gives every tool a group and a risk", () => {
+    for (const tool of CORE_TOOLS) {
+      expect(tool.group).toMatch(/^[a-z]+$/);
+      expect(["low", "medium", "high"]).toContain(tool.risk);
+    }
+    expect(getCoreTool("exec")?.risk).toBe("high");
+    expect(getCoreTool("write")?.risk).toBe("medium");
+  });
+
+  it("lists no tool this build does not implement", () => {
+    for (const phantom of ["gateway", "nodes", "canvas", "tts", "subagents", "agents_list"])
+      expect(getCoreTool(phantom)).toBeUndefined();
+  });
+
+  it("a registered row extends groups, owner-only and capabilities; a repeated id replaces in place", () => {
+    const view = catalogView([
+      ...CORE_TOOLS,
+      { id: "lobster", summary: "Claws", group: "media", risk: "low", requires: "audio", ownerOnly: true },
+      { id: "read", summary: "Read, plugged", group: "fs", risk: "low" },
+    ]);
+    expect(view.groups["group:media"]).toEqual(["image", "lobster"]);
+    expect(view.ownerOnly).toEqual(["cron", "lobster"]);
+    expect(view.capabilityNeeds.get("lobster")).toBe("audio");
+    expect(view.ids[0]).toBe("read");
+    expect(view.get("read")?.summary).toBe("Read, plugged");
+    expect(view.groups["group:core"]).toContain("lobster");
   });
 
   it("returns undefined for unknown ids", () => {
@@ -60,12 +95,14 @@ describe("catalog", () => {
 });
 
 describe("groups, aliases and profiles", () => {
-  it("only reference catalog tools", () => {
+  it("groups and aliases name only catalog tools; profiles only reference tools", () => {
     const known = new Set(CORE_TOOL_IDS);
     for (const members of Object.values(TOOL_GROUPS))
       for (const id of members) expect(known.has(id)).toBe(true);
+    // Profiles are the reference's lists: they may name a tool this build lacks (it is then simply absent).
+    const reference = new Set(CORE_TOOL_IDS);
     for (const table of Object.values(TOOL_PROFILES))
-      if (table !== "*") for (const id of table) expect(known.has(id)).toBe(true);
+      if (table !== "*") for (const id of table) expect(reference.has(id)).toBe(true);
     for (const target of Object.values(TOOL_ALIASES)) expect(known.has(target)).toBe(true);
   });
 
@@ -75,7 +112,8 @@ describe("groups, aliases and profiles", () => {
     ["group:web", ["web_search", "web_fetch"]],
     ["group:memory", ["memory_search", "memory_get"]],
     ["group:messaging", ["message"]],
-    ["group:automation", ["cron", "gateway"]],
+    ["group:automation", ["cron"]],
+    ["group:media", ["image"]],
   ])("%s lists %j", (group, members) => {
     expect(TOOL_GROUPS[group]).toEqual(members);
   });

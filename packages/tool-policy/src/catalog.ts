@@ -1,11 +1,13 @@
 /**
- * The core tool catalog: every built-in tool id with its one-line summary, section, owner-only
- * flag and the channel capability it needs. Catalog order is the canonical display order
- * (system prompt tool lines, `claw tools list`).
+ * The tool catalog: every tool this build can offer, with its one-line summary, group, risk,
+ * owner-only flag and the channel capability it needs. A tool is listed here only when a package
+ * of this build implements it (the gateway's catalog test checks both directions); a tool
+ * package registers its tool by adding one row. Plugins register theirs per call through
+ * `ToolPolicyOptions.extraTools`. Catalog order is the canonical display order.
  */
 
-/** Sections group the catalog for display; most have a matching `group:<section>`. */
-export type ToolSection =
+/** Groups for display and policy: each is usable as `group:<group>` in allow/deny lists. */
+export type ToolGroupName =
   | "fs"
   | "search"
   | "runtime"
@@ -16,85 +18,91 @@ export type ToolSection =
   | "automation"
   | "nodes"
   | "ui"
-  | "media";
+  | "media"
+  | (string & {});
+
+/** How much harm a misused call can do: reads (low), writes or outbound effects (medium), code execution (high). */
+export type ToolRisk = "low" | "medium" | "high";
 
 export interface ToolCatalogEntry {
   /** Lowercase, unique tool id as the model sees it. */
   readonly id: string;
   /** One line for the system prompt and `claw tools list`. */
   readonly summary: string;
-  readonly section: ToolSection;
+  /** The tool is a member of `group:<group>`. */
+  readonly group: ToolGroupName;
+  readonly risk: ToolRisk;
   /** Removed for senders that are not owners (unless `ownerOnly` is overridden). */
   readonly ownerOnly?: boolean;
   /** A channel capability the tool needs; channels that lack it do not get the tool. */
   readonly requires?: string;
 }
 
-/** The built-in tools, in canonical order. */
+/** The tools this build implements, in canonical order (one row per tool, added by its package). */
 export const CORE_TOOLS: readonly ToolCatalogEntry[] = [
-  { id: "read", summary: "Read file contents", section: "fs" },
-  { id: "write", summary: "Create or overwrite files", section: "fs" },
-  { id: "edit", summary: "Make precise edits to files", section: "fs" },
-  { id: "apply_patch", summary: "Apply multi-file patches", section: "fs" },
-  { id: "grep", summary: "Search file contents for patterns", section: "search" },
-  { id: "find", summary: "Find files by glob pattern", section: "search" },
-  { id: "ls", summary: "List directory contents", section: "search" },
-  { id: "exec", summary: "Run shell commands (pty available for TTY-required CLIs)", section: "runtime" },
-  { id: "process", summary: "Manage background exec sessions", section: "runtime" },
-  { id: "web_search", summary: "Search the web (Brave API)", section: "web" },
-  { id: "web_fetch", summary: "Fetch a URL and extract readable content", section: "web" },
-  { id: "memory_search", summary: "Search memory (MEMORY.md + memory/*.md)", section: "memory" },
-  { id: "memory_get", summary: "Read a snippet from a memory file by path and lines", section: "memory" },
-  { id: "sessions_list", summary: "List sessions with filters and last messages", section: "sessions" },
-  { id: "sessions_history", summary: "Fetch the message history of another session", section: "sessions" },
-  { id: "sessions_send", summary: "Send a message into another session", section: "sessions" },
-  { id: "sessions_spawn", summary: "Spawn an isolated sub-agent session", section: "sessions" },
-  { id: "session_status", summary: "Show this session's status, model and usage", section: "sessions" },
-  { id: "subagents", summary: "List, steer or stop sub-agents spawned by this session", section: "sessions" },
-  { id: "agents_list", summary: "List agent ids this session may spawn", section: "sessions" },
-  { id: "message", summary: "Send messages and channel actions", section: "messaging" },
-  { id: "cron", summary: "Manage scheduled jobs and wake-ups", section: "automation", ownerOnly: true },
+  // @claw/tools
+  { id: "read", summary: "Read file contents", group: "fs", risk: "low" },
+  { id: "write", summary: "Create or overwrite files", group: "fs", risk: "medium" },
+  { id: "edit", summary: "Make precise edits to files", group: "fs", risk: "medium" },
+  { id: "apply_patch", summary: "Apply multi-file patches", group: "fs", risk: "medium" },
+  { id: "grep", summary: "Search file contents for patterns", group: "search", risk: "low" },
+  { id: "find", summary: "Find files by glob pattern", group: "search", risk: "low" },
+  { id: "ls", summary: "List directory contents", group: "search", risk: "low" },
   {
-    id: "gateway",
-    summary: "Inspect, configure or restart the gateway",
-    section: "automation",
+    id: "exec",
+    summary: "Run shell commands (pty available for TTY-required CLIs)",
+    group: "runtime",
+    risk: "high",
+  },
+  { id: "process", summary: "Manage background exec sessions", group: "runtime", risk: "high" },
+  { id: "web_search", summary: "Search the web (Brave API)", group: "web", risk: "low" },
+  { id: "web_fetch", summary: "Fetch a URL and extract readable content", group: "web", risk: "low" },
+  // @claw/memory
+  { id: "memory_search", summary: "Search memory (MEMORY.md + memory/*.md)", group: "memory", risk: "low" },
+  {
+    id: "memory_get",
+    summary: "Read a snippet from a memory file by path and lines",
+    group: "memory",
+    risk: "low",
+  },
+  // @claw/agent-core
+  {
+    id: "sessions_list",
+    summary: "List sessions with filters and last messages",
+    group: "sessions",
+    risk: "low",
+  },
+  {
+    id: "sessions_history",
+    summary: "Fetch the message history of another session",
+    group: "sessions",
+    risk: "low",
+  },
+  { id: "sessions_send", summary: "Send a message into another session", group: "sessions", risk: "medium" },
+  { id: "sessions_spawn", summary: "Spawn an isolated sub-agent session", group: "sessions", risk: "medium" },
+  {
+    id: "session_status",
+    summary: "Show this session's status, model and usage",
+    group: "sessions",
+    risk: "low",
+  },
+  // @claw/tools (messaging)
+  { id: "message", summary: "Send messages and channel actions", group: "messaging", risk: "medium" },
+  // @claw/cron
+  {
+    id: "cron",
+    summary: "Manage scheduled jobs and wake-ups",
+    group: "automation",
+    risk: "medium",
     ownerOnly: true,
   },
-  { id: "nodes", summary: "Discover and control paired nodes", section: "nodes", ownerOnly: true },
-  { id: "browser", summary: "Control the managed web browser", section: "ui" },
-  { id: "canvas", summary: "Present and update the live canvas", section: "ui", requires: "canvas" },
-  { id: "image", summary: "Generate or analyze images", section: "media" },
-  { id: "tts", summary: "Convert text to speech audio", section: "media", requires: "audio" },
+  // @claw/browser
+  { id: "browser", summary: "Control the managed web browser", group: "ui", risk: "high" },
+  // @claw/tools (media)
+  {
+    id: "image",
+    summary: "Analyze an image (workspace or URL) with a vision model",
+    group: "media",
+    risk: "low",
+  },
 ];
-
-const byId = new Map(CORE_TOOLS.map((tool) => [tool.id, tool]));
-
-/** Every core tool id, in catalog order. */
-export const CORE_TOOL_IDS: readonly string[] = CORE_TOOLS.map((tool) => tool.id);
-
-/** Tools removed for non-owners by default (from the catalog's `ownerOnly` flags). */
-export const OWNER_ONLY_TOOLS: readonly string[] = CORE_TOOLS.filter((t) => t.ownerOnly).map((t) => t.id);
-
-/**
- * Looks up a core tool by id.
- *
- * @example
- * getCoreTool("exec")?.summary; // "Run shell commands (pty available for TTY-required CLIs)"
- */
-export function getCoreTool(id: string): ToolCatalogEntry | undefined {
-  return byId.get(id);
-}
-
-/**
- * Sorts tool ids into catalog order; tools not in the catalog (plugins) follow, sorted by name,
- * so none disappear.
- *
- * @example
- * sortToolsByCatalog(["zeta_plugin", "exec", "read"]); // ["read", "exec", "zeta_plugin"]
- */
-export function sortToolsByCatalog(ids: readonly string[]): string[] {
-  const rank = (id: string) => catalogRank.get(id) ?? Number.POSITIVE_INFINITY;
-  return [...ids].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
-}
-
-const catalogRank = new Map(CORE_TOOL_IDS.map((id, index) => [id, index]));

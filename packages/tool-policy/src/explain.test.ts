@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { explainToolPolicy, formatToolPolicyExplanation, formatToolVerdict } from "./explain.js";
 import { compileToolPolicy } from "./pipeline/compile.js";
+import { PLUGIN_TOOLS } from "./plugin-tools.fixture.js";
 import type { ToolPolicyOptions } from "./types.js";
 
 const WORKED: ToolPolicyOptions = {
@@ -129,7 +130,9 @@ describe("explainToolPolicy", () => {
       'exec: removed by tools.subagents.tools.deny ("exec")',
     ],
   ])("%s", (_, options, tool, text) => {
-    const verdict = explainToolPolicy({ sender: { isOwner: true }, ...options }, [tool]).verdicts[0]!;
+    const verdict = explainToolPolicy({ sender: { isOwner: true }, extraTools: PLUGIN_TOOLS, ...options }, [
+      tool,
+    ]).verdicts[0]!;
     expect(formatToolVerdict(verdict)).toBe(text);
   });
 

@@ -1,32 +1,11 @@
 /**
  * Tool groups (`group:fs`, …) and aliases (`bash` → `exec`) usable in every allow/deny list.
- * Groups are data: each lists tool ids, and `group:core` is the whole catalog.
+ * Groups are data: each catalog row names its group, and `group:core` is the whole catalog.
  */
-import { CORE_TOOL_IDS } from "./catalog.js";
+import { BUILTIN_CATALOG } from "./catalog-view.js";
 
-/** Built-in groups. `group:fs` is the four file-mutating tools, as the reference specifies. */
-export const TOOL_GROUPS: Readonly<Record<string, readonly string[]>> = {
-  "group:fs": ["read", "write", "edit", "apply_patch"],
-  "group:search": ["grep", "find", "ls"],
-  "group:runtime": ["exec", "process"],
-  "group:web": ["web_search", "web_fetch"],
-  "group:memory": ["memory_search", "memory_get"],
-  "group:sessions": [
-    "sessions_list",
-    "sessions_history",
-    "sessions_send",
-    "sessions_spawn",
-    "session_status",
-    "subagents",
-    "agents_list",
-  ],
-  "group:messaging": ["message"],
-  "group:automation": ["cron", "gateway"],
-  "group:nodes": ["nodes"],
-  "group:ui": ["browser", "canvas"],
-  "group:media": ["image", "tts"],
-  "group:core": CORE_TOOL_IDS,
-};
+/** Built-in groups, derived from the catalog's `group` column (`group:fs` is the four file tools, as the reference specifies). */
+export const TOOL_GROUPS: Readonly<Record<string, readonly string[]>> = BUILTIN_CATALOG.groups;
 
 /** Other spellings people write in configs, mapped to the canonical id. */
 export const TOOL_ALIASES: Readonly<Record<string, string>> = {

@@ -18,15 +18,16 @@ export {
   type ToolRemoval,
   type ToolVerdict,
 } from "./explain.js";
+export { CORE_TOOLS, type ToolCatalogEntry, type ToolGroupName, type ToolRisk } from "./catalog.js";
 export {
+  BUILTIN_CATALOG,
   CORE_TOOL_IDS,
-  CORE_TOOLS,
+  catalogView,
   getCoreTool,
   OWNER_ONLY_TOOLS,
   sortToolsByCatalog,
-  type ToolCatalogEntry,
-  type ToolSection,
-} from "./catalog.js";
+  type ToolCatalogView,
+} from "./catalog-view.js";
 export { isToolProfileId, TOOL_PROFILE_IDS, TOOL_PROFILES, type ToolProfileId } from "./profiles.js";
 export type * from "./types.js";
 

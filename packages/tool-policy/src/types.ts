@@ -2,6 +2,7 @@
  * Plain typed options for a tool-policy resolution. Apps build them from config (`@claw/config`)
  * and runtime facts (sender, channel, model, subagent depth); this package never reads config.
  */
+import type { ToolCatalogEntry } from "./catalog.js";
 import type { ToolProfileId } from "./profiles.js";
 
 /** An allow/deny list pair as written at one place in the config. */
@@ -70,10 +71,15 @@ export interface ToolPolicyOptions {
   readonly subagent?: SubagentToolOptions;
   /** Unknown sender (or `isOwner` unset) is not an owner. */
   readonly sender?: { readonly isOwner?: boolean };
-  /** Overrides the catalog's owner-only tools (gateway, cron, nodes). */
+  /** Overrides the catalog's owner-only tools (`cron`, and any row flagged `ownerOnly`). */
   readonly ownerOnly?: readonly string[];
   /** Plugin groups, `{"group:lobster": ["lobster_send"]}`, usable in every list. */
   readonly groups?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Catalog rows registered beyond the built-in table (plugin tools): their groups, owner-only
+   * flags and channel capabilities apply like built-in ones.
+   */
+  readonly extraTools?: readonly ToolCatalogEntry[];
   /** Plugin tool ids, so allow-lists naming them are not warned about. */
   readonly knownTools?: readonly string[];
 }

@@ -98,6 +98,47 @@ export { createProcessTool } from "./exec/process-tool.js";
 export { createWebFetchTool, htmlToMarkdown, type WebFetchOptions } from "./web/web-fetch-tool.js";
 export type { CodingToolsOptions } from "./shared/options.js";
 
+// Image understanding: read, check, downscale, ask a vision model.
+export { createImageTool, type ImageToolOptions } from "./image/image-tool.js";
+export {
+  createVisionAnalyzer,
+  type ImageAnalysisRequest,
+  type ImageAnalyzer,
+  NoVisionModelError,
+  type VisionAnalyzerOptions,
+  type VisionCandidate,
+} from "./image/vision-analyzer.js";
+export { type ImageLimits, ImageRejectedError, type PreparedImage, prepareImage } from "./image/downscale.js";
+export { type ImageFormat, type ImageInfo, inspectImage } from "./image/inspect.js";
+export { type ImageSourceOptions, loadImageBytes } from "./image/image-source.js";
+
+// Messaging: the agent sends, edits or reacts in a chat it may reach, through a port the app provides.
+export { createMessageTool, type MessageToolOptions } from "./message/message-tool.js";
+export { targetRefusal } from "./message/target-policy.js";
+export type {
+  MessageCapabilities,
+  MessagePort,
+  MessageTarget,
+  SessionConversation,
+} from "./message/types.js";
+
+// Web search: one tool over pluggable providers (Brave, SearXNG, an OpenAI-compatible search model).
+export { createWebSearchTool, type WebSearchToolOptions } from "./web-search/web-search-tool.js";
+export { BRAVE_SEARCH_URL, type BraveSearchOptions, createBraveSearch } from "./web-search/brave.js";
+export { createSearxngSearch, type SearxngSearchOptions } from "./web-search/searxng.js";
+export {
+  createOpenAICompatibleSearch,
+  type OpenAICompatibleSearchOptions,
+} from "./web-search/openai-compatible.js";
+export {
+  type WebSearchFailure,
+  WebSearchError,
+  type WebSearchProvider,
+  type WebSearchRequest,
+  type WebSearchResponse,
+  type WebSearchResult,
+} from "./web-search/types.js";
+
 // Advanced: the workspace, process registry, patch parser and text helpers the tools are built from.
 export { createWorkspace, PathEscapeError, type Workspace } from "./shared/workspace.js";
 export { ProcessRegistry } from "./exec/process-registry.js";

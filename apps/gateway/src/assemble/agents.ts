@@ -33,12 +33,19 @@ import {
 import {
   type CodingTools,
   createCodingTools,
+  createImageTool,
+  createMessageTool,
+  createWorkspace,
   type ElevatedResolver,
   type ExecAllowlistStore,
   type ExecApprovalBroker,
   type ExecPolicy,
+  guardWorkspaceAccess,
+  type ImageAnalyzer,
+  type MessagePort,
 } from "@claw/tools";
-import { isCodingToolOffered, isExtraToolOffered } from "./offered-tools.js";
+import { configuredTools } from "./configured-tools.js";
+import { isCodingToolOffered, isExtraToolOffered, toolAbsenceReason } from "./offered-tools.js";
 
 /** Used when no model is configured anywhere. */
 export const FALLBACK_PRIMARY_MODEL = "anthropic/claude-sonnet-4-5";
@@ -51,6 +58,12 @@ export interface AssembledAgent {
   tools: CodingTools;
   /** Tools added by the assembly besides the coding tools (session tools, memory). */
   extraTools: AgentTool[];
+  /** The `image` tool: reads from this agent's workspace and asks `analyzeImage`. */
+  imageTool: AgentTool;
+  /** Set by assembleClaw once models and credentials exist (see `createAgentImageAnalyzer`). */
+  analyzeImage: ImageAnalyzer;
+  /** The `message` tool, offered while a chat channel account is configured. */
+  messageTool: AgentTool;
   /** Filters applied after tool policy (e.g. the subagent depth rule). */
   extraFilters: ToolFilter[];
   /** The agent's memory index, when memory search is enabled (opened by assembleClaw). */
@@ -81,6 +94,23 @@ export interface AgentAssemblyOptions {
   watchSkills?: boolean;
   /** Exec policy and approvals; without them every command runs (the library default). */
   approvals?: ExecApprovalParts;
+  /** The chat channels as the message tool sees them; without it the tool says channels are not running. */
+  messagePort?: MessagePort;
+}
+
+/** The message port of an assembly without chat channels (`claw agent --local`). */
+const NO_CHANNELS: MessagePort = {
+  conversation: () => undefined,
+  capabilities: () => undefined,
+  send: () => Promise.reject(new Error("message: this process runs no chat channels.")),
+  edit: () => Promise.reject(new Error("message: this process runs no chat channels.")),
+  react: () => Promise.reject(new Error("message: this process runs no chat channels.")),
+};
+
+/** `tools.message.allowTargets` of the config the agent was last configured with. */
+const allowTargetsByAgent = new WeakMap<AssembledAgent, readonly string[]>();
+function currentAllowTargets(agent: AssembledAgent): readonly string[] {
+  return allowTargetsByAgent.get(agent) ?? [];
 }
 
 /** Every configured agent, or one default agent when `agents.list` is empty. */
@@ -132,6 +162,15 @@ export async function assembleAgents(options: AgentAssemblyOptions): Promise<Ass
       },
       webFetch: { maxChars: config.tools.web.fetch.maxChars, allowPrivate: config.tools.web.allowPrivate },
     });
+    const imageTool = guardWorkspaceAccess(
+      createImageTool({
+        workspace: createWorkspace(workspaceDir),
+        allowPrivate: config.tools.web.allowPrivate,
+        analyze: (request) => agent.analyzeImage(request),
+      }),
+      "read",
+      sandboxFor,
+    );
     const agent: AssembledAgent = {
       definition: { id, model: { primary: FALLBACK_PRIMARY_MODEL } },
       workspaceDir,
@@ -139,6 +178,12 @@ export async function assembleAgents(options: AgentAssemblyOptions): Promise<Ass
       skills,
       tools,
       extraTools: [],
+      imageTool,
+      messageTool: createMessageTool({
+        port: options.messagePort ?? NO_CHANNELS,
+        allowTargets: () => currentAllowTargets(agent),
+      }),
+      analyzeImage: () => Promise.reject(new Error("image: no vision model is wired into this assembly.")),
       extraFilters: [],
       sandboxFor: () => undefined,
       execPolicyFor: () => ({ security: "deny", ask: "off" }),
@@ -166,6 +211,7 @@ export function configureAgent(
   const refs = modelSelectionRefs(resolved?.model ?? defaults.model);
   const offered = agent.tools.tools.filter((t) => isCodingToolOffered(t.name, config));
   agent.sandboxFor = (sessionKey) => resolveSessionSandbox(config, id, sessionKey);
+  allowTargetsByAgent.set(agent, config.tools.message.allowTargets ?? []);
   agent.execPolicyFor = (sessionKey) => resolveExecPolicy(config, id, sessionKey);
   agent.elevatedFor = (run) => resolveElevated(config, id, run.sessionKey);
   const policy = createPolicyToolFilter({
@@ -179,7 +225,13 @@ export function configureAgent(
   Object.assign(agent.definition, {
     default: id === resolveDefaultAgentId(config),
     model: { primary: refs[0] ?? FALLBACK_PRIMARY_MODEL, fallbacks: refs.slice(1) },
-    tools: [...offered, ...agent.extraTools.filter((t) => isExtraToolOffered(t.name, config))],
+    tools: [
+      ...offered,
+      ...configuredTools(config, env),
+      agent.imageTool,
+      ...(toolAbsenceReason("message", config, id, env) === undefined ? [agent.messageTool] : []),
+      ...agent.extraTools.filter((t) => isExtraToolOffered(t.name, config)),
+    ],
     thinking: resolved?.thinkingDefault ?? defaults.thinkingDefault,
     timeoutSeconds: resolved?.timeoutSeconds ?? defaults.timeoutSeconds,
     filterTools: (list, context) =>

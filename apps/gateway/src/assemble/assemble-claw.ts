@@ -24,7 +24,7 @@ import type { DeliverFn } from "@claw/cron";
 import { createMemoryTools, openMemoryIndex } from "@claw/memory";
 import type { Model, StreamFunction } from "@claw/providers";
 import { openSqliteDatabase, type SqliteDatabase } from "@claw/sqlite";
-import { ExecAllowlistStore, ExecApprovalBroker } from "@claw/tools";
+import { ExecAllowlistStore, ExecApprovalBroker, type MessagePort } from "@claw/tools";
 import { createLogFile, type LogFile } from "../runtime-adapter/log-file.js";
 import { type AssembledAgent, assembleAgents, configureAgent, type ExecApprovalParts } from "./agents.js";
 import { type AuthAssembly, assembleAuth } from "./auth.js";
@@ -34,6 +34,7 @@ import { assembleCron, type CronAssembly } from "./cron.js";
 import { migrateLegacyDefaultAgent } from "./legacy-default-agent.js";
 import { memoryIndexOptions } from "./memory.js";
 import { createModelResolver, type ModelResolver } from "./models.js";
+import { createAgentImageAnalyzer } from "./vision.js";
 
 export interface AssembleClawOptions {
   config: ClawConfig;
@@ -51,6 +52,8 @@ export interface AssembleClawOptions {
    * record "not-delivered". See `CronAssemblyOptions.deliver` for wiring @claw/channels' outbox.
    */
   deliver?: DeliverFn;
+  /** The chat channels as the message tool sees them (`startClaw` binds it to the channels). */
+  messagePort?: MessagePort;
 }
 
 export interface AssembledClaw {
@@ -113,6 +116,7 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
     env,
     bundledSkillsDir: bundledSkillsDir(),
     watchSkills: options.watchSkills,
+    ...(options.messagePort ? { messagePort: options.messagePort } : {}),
   });
   const auth = await assembleAuth({ config, models, agentDirs: agents.map((a) => a.agentDir), db, env });
   const sessions = createPersistentSessionStore({
@@ -132,6 +136,16 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
       agent.definition,
       models,
       auth.profiles,
+      options.stream,
+    );
+  let currentConfig = config;
+  for (const agent of agents)
+    agent.analyzeImage = createAgentImageAnalyzer(
+      () => currentConfig,
+      agent.definition,
+      models,
+      auth.profiles,
+      async (sessionKey) => (await sessions.get(sessionKey))?.modelOverride,
       options.stream,
     );
   const runtime = createAgentRuntime({
@@ -231,6 +245,7 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
     inbox,
     async reconfigure(next) {
       approvalTimeoutSec = next.tools.exec.approvalTimeoutSec;
+      currentConfig = next;
       models.reconfigure(next);
       await auth.reconfigure(next);
       for (const agent of agents) configureAgent(agent, next, env);

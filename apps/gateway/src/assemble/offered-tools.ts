@@ -1,7 +1,9 @@
 /**
  * Which tools an agent is offered before tool policy: the coding tools the config enables, the
- * session tools, memory tools when memory search is on, `cron` when cron is on, and `browser` unless switched off. One rule for the assembly and for
- * `claw tools explain`, so the explanation lists exactly what the model can be given.
+ * tools a setting switches on (web_search with a search provider), the session tools, memory tools
+ * when memory search is on, `cron` when cron is on, and `browser` unless switched off. One rule for
+ * the assembly and for `claw tools explain`, so the explanation lists exactly what the model can
+ * be given, and says why a catalog tool is absent.
  */
 import { SESSION_TOOL_NAMES } from "@claw/agent-core";
 import { BROWSER_TOOL_NAME } from "@claw/browser";
@@ -9,13 +11,68 @@ import type { ClawConfig } from "@claw/config";
 import { CRON_TOOL_NAME } from "@claw/cron";
 import { MEMORY_TOOL_NAMES } from "@claw/memory";
 import { CODING_TOOL_NAMES } from "@claw/tools";
+import { configuredAccounts } from "./channels/channel-accounts.js";
+import { CONFIGURED_TOOL_NAMES } from "./configured-tools.js";
 import { isMemoryEnabled } from "./memory.js";
+import { resolveWebSearch } from "./web-search.js";
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Why a built tool is not offered under this config, or undefined when it is. */
+type AbsenceRule = (config: ClawConfig, agentId: string, env: Env) => string | undefined;
+
+const memoryAbsence: AbsenceRule = (config, agentId) =>
+  isMemoryEnabled(config, agentId)
+    ? undefined
+    : `memory search is off for agent ${agentId} (memorySearch.enabled)`;
+
+/** Tools offered only under some config; every other built tool is always offered. */
+const ABSENCE_RULES: Readonly<Record<string, AbsenceRule>> = {
+  apply_patch: (config) =>
+    config.tools.exec.applyPatch === true ? undefined : "tools.exec.applyPatch is not enabled",
+  web_fetch: (config) =>
+    config.tools.web.fetch.enabled !== false ? undefined : "tools.web.fetch.enabled is false",
+  memory_search: memoryAbsence,
+  memory_get: memoryAbsence,
+  [CRON_TOOL_NAME]: (config) => (config.cron.enabled ? undefined : "cron.enabled is false"),
+  [BROWSER_TOOL_NAME]: (config) => (isBrowserOffered(config) ? undefined : "tools.browser.enabled is false"),
+  message: (config, _agentId, env) =>
+    configuredAccounts(config, { env, mediaDir: "" }).some((account) => account.spec.enabled)
+      ? undefined
+      : "no chat channel account is configured and enabled (channels.*)",
+  web_search: (config, _agentId, env) => {
+    const resolved = resolveWebSearch(config, env);
+    return resolved.ok ? undefined : resolved.reason;
+  },
+};
+
+/** Every tool this build can give an agent, in the order the model sees them. */
+export const BUILT_TOOL_NAMES: readonly string[] = [
+  ...CODING_TOOL_NAMES,
+  ...CONFIGURED_TOOL_NAMES,
+  "image",
+  "message",
+  ...SESSION_TOOL_NAMES,
+  ...MEMORY_TOOL_NAMES,
+  CRON_TOOL_NAME,
+  BROWSER_TOOL_NAME,
+];
+
+/** Why this tool is not offered to the agent, or undefined when it is (`env`: where keys are looked up). */
+export function toolAbsenceReason(
+  name: string,
+  config: ClawConfig,
+  agentId: string,
+  env: Env = {},
+): string | undefined {
+  return ABSENCE_RULES[name]?.(config, agentId, env);
+}
 
 /** Whether the config enables this coding tool (apply_patch and web_fetch can be switched off). */
 export function isCodingToolOffered(name: string, config: ClawConfig): boolean {
-  if (name === "apply_patch") return config.tools.exec.applyPatch === true;
-  if (name === "web_fetch") return config.tools.web.fetch.enabled !== false;
-  return true;
+  return name === "apply_patch" || name === "web_fetch"
+    ? toolAbsenceReason(name, config, "") === undefined
+    : true;
 }
 
 /**
@@ -24,14 +81,25 @@ export function isCodingToolOffered(name: string, config: ClawConfig): boolean {
  * @example
  * offeredToolNames(config, "main"); // ["read", "write", …, "sessions_spawn", …, "memory_search", "memory_get"]
  */
-export function offeredToolNames(config: ClawConfig, agentId: string): string[] {
-  return [
-    ...CODING_TOOL_NAMES.filter((name) => isCodingToolOffered(name, config)),
-    ...SESSION_TOOL_NAMES,
-    ...(isMemoryEnabled(config, agentId) ? MEMORY_TOOL_NAMES : []),
-    ...(config.cron.enabled ? [CRON_TOOL_NAME] : []),
-    ...(isBrowserOffered(config) ? [BROWSER_TOOL_NAME] : []),
-  ];
+export function offeredToolNames(config: ClawConfig, agentId: string, env: Env = {}): string[] {
+  return BUILT_TOOL_NAMES.filter((name) => toolAbsenceReason(name, config, agentId, env) === undefined);
+}
+
+/**
+ * The built tools this agent is not offered, each with the setting that keeps it away.
+ *
+ * @example
+ * absentTools(config, "main"); // [{ tool: "apply_patch", reason: "tools.exec.applyPatch is not enabled" }]
+ */
+export function absentTools(
+  config: ClawConfig,
+  agentId: string,
+  env: Env = {},
+): { tool: string; reason: string }[] {
+  return BUILT_TOOL_NAMES.flatMap((tool) => {
+    const reason = toolAbsenceReason(tool, config, agentId, env);
+    return reason === undefined ? [] : [{ tool, reason }];
+  });
 }
 
 /** Whether agents offer the browser tool (`tools.browser.enabled`). */

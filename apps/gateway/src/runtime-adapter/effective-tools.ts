@@ -1,7 +1,11 @@
-/** `tools.effective`: the tools a run of this agent on this session would get, after tool policy. */
+/**
+ * `tools.effective`: the tools a run of this agent on this session would get, after tool policy,
+ * each with its risk from the tool catalog.
+ */
 import { isSubagentSessionKey } from "@claw/ids";
 import type { ToolsEffectiveResult } from "@claw/protocol";
 import type { Model } from "@claw/providers";
+import { getCoreTool } from "@claw/tool-policy";
 import type { AssembledAgent } from "../assemble/agents.js";
 
 export function effectiveTools(
@@ -34,12 +38,8 @@ export function effectiveTools(
           description: t.description.split("\n")[0] ?? t.description,
           rawDescription: t.description,
           source: "core" as const,
-          risk:
-            t.name === "exec" || t.name === "process"
-              ? ("high" as const)
-              : t.name === "write" || t.name === "edit" || t.name === "apply_patch"
-                ? ("medium" as const)
-                : ("low" as const),
+          // A tool without a catalog row (a plugin) is not known to be harmless.
+          risk: getCoreTool(t.name)?.risk ?? ("medium" as const),
         })),
       },
     ],

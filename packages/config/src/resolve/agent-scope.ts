@@ -68,6 +68,7 @@ export function resolveSessionAgentId(params: SessionAgentParams): string {
 /** The fields an agent may inherit from `agents.defaults`, whole value by whole value. */
 const INHERITED = [
   "model",
+  "imageModel",
   "thinkingDefault",
   "contextTokens",
   "timeoutSeconds",

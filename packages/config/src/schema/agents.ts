@@ -35,8 +35,12 @@ const blockStreamingProps = {
   ),
 };
 
+/** The vision model the `image` tool asks (else the agent's model, when it accepts images). */
+const ImageModel = Type.Optional(ModelSelection);
+
 export const AgentDefaults = section({
   model: Type.Optional(ModelSelection),
+  imageModel: ImageModel,
   models: Type.Optional(ModelAliases),
   workspace: Type.Optional(
     Type.String({ description: "Workspace of the default agent (default <stateDir>/workspace)." }),
@@ -70,6 +74,7 @@ export const AgentEntry = closedObject({
   workspace: Type.Optional(Type.String()),
   agentDir: Type.Optional(Type.String()),
   model: Type.Optional(ModelSelection),
+  imageModel: ImageModel,
   thinkingDefault: Type.Optional(ThinkLevel),
   contextTokens: Type.Optional(PositiveInteger),
   timeoutSeconds: Type.Optional(PositiveInteger),

@@ -76,6 +76,14 @@ export const ToolsConfig = section({
     tools: Type.Optional(closedObject({ allow: Type.Optional(StringList), deny: Type.Optional(StringList) })),
   }),
   browser: BrowserToolConfig,
+  message: section({
+    allowTargets: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          'Chats the message tool may reach besides the session\'s own conversation: "telegram:-100123", "telegram:*" or "*".',
+      }),
+    ),
+  }),
   web: section({
     allowPrivate: Type.Optional(
       Type.Array(Type.String(), {
@@ -85,9 +93,28 @@ export const ToolsConfig = section({
     ),
     search: section({
       enabled: Type.Boolean({ default: true }),
-      provider: Type.Optional(Type.String()),
-      apiKey: Type.Optional(Type.String()),
+      provider: Type.Optional(
+        Type.String({
+          description:
+            "brave (Brave Search API, the default when a key is set), searxng (self-hosted, needs baseUrl) or openai-compatible (a search model, needs model).",
+        }),
+      ),
+      apiKey: Type.Optional(
+        Type.String({ description: "Brave key (else BRAVE_API_KEY), or the search model's key." }),
+      ),
       maxResults: Type.Optional(PositiveInteger),
+      baseUrl: Type.Optional(
+        Type.String({
+          description: "The SearXNG instance, or an endpoint replacing the provider's default.",
+        }),
+      ),
+      model: Type.Optional(
+        Type.String({
+          description:
+            'The search model for provider openai-compatible, "provider/model" (e.g. "perplexity/sonar"); its key and endpoint come from the provider table and models.providers.',
+        }),
+      ),
+      timeoutSeconds: Type.Optional(PositiveInteger),
     }),
     fetch: section({
       enabled: Type.Boolean({ default: true }),

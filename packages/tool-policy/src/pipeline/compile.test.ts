@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CORE_TOOL_IDS } from "../catalog.js";
+import { CORE_TOOL_IDS } from "../catalog-view.js";
 import type { ToolPolicyOptions } from "../types.js";
 import { compileToolPolicy } from "./compile.js";
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { PLUGIN_TOOLS } from "../plugin-tools.fixture.js";
 import type { ToolPolicyOptions } from "../types.js";
 import { compileToolPolicy } from "./compile.js";
 
 const run = (options: ToolPolicyOptions, tools: readonly string[]) =>
-  compileToolPolicy({ sender: { isOwner: true }, ...options }).resolve(tools);
+  compileToolPolicy({ sender: { isOwner: true }, extraTools: PLUGIN_TOOLS, ...options }).resolve(tools);
 
 describe("owner-only", () => {
   const tools = ["read", "gateway", "cron", "nodes"];
@@ -19,7 +20,16 @@ describe("owner-only", () => {
     ],
     ["owner-only list may use groups", { ownerOnly: ["group:automation"] }, ["read", "nodes"]],
   ])("%s", (_, options, expected) => {
-    expect(compileToolPolicy(options).resolve(tools)).toEqual(expected);
+    expect(compileToolPolicy({ extraTools: PLUGIN_TOOLS, ...options }).resolve(tools)).toEqual(expected);
+  });
+});
+
+describe("catalog rows", () => {
+  it("a phantom tool is not owner-only without its registered row", () => {
+    expect(compileToolPolicy({ sender: { isOwner: false } }).resolve(["read", "gateway", "cron"])).toEqual([
+      "read",
+      "gateway",
+    ]);
   });
 });
 

@@ -2,8 +2,7 @@
  * Turns `ToolPolicyOptions` into the ordered, labelled steps of the pipeline. Each step is an
  * optional allow matcher (keep only these) and an optional deny matcher (remove these).
  */
-import { CORE_TOOLS, OWNER_ONLY_TOOLS } from "../catalog.js";
-import { TOOL_GROUPS } from "../groups.js";
+import { catalogWith } from "../catalog-view.js";
 import { compileToolMatcher, type ToolListEntry, type ToolMatcher } from "../match.js";
 import { isToolProfileId, TOOL_PROFILE_IDS, TOOL_PROFILES, type ToolProfileId } from "../profiles.js";
 import type { ProviderToolPolicy, ScopeToolPolicy, ToolPolicyOptions, ToolRuleSet } from "../types.js";
@@ -102,9 +101,8 @@ function filterSteps(options: ToolPolicyOptions): StepSpec[] {
   }));
   if (channel?.capabilities) {
     const has = new Set(channel.capabilities);
-    for (const id of Object.keys(capabilityNeeds)) {
-      const need = capabilityNeeds[id];
-      if (need && !has.has(need))
+    for (const [id, need] of catalogWith(options.extraTools).capabilityNeeds) {
+      if (!has.has(need))
         channelDeny.push({ entry: id, path: channelLabel, note: `needs capability "${need}"`, exact: true });
     }
   }
@@ -120,7 +118,7 @@ function filterSteps(options: ToolPolicyOptions): StepSpec[] {
   const isOwner = sender?.isOwner === true;
   const ownerDeny = isOwner
     ? []
-    : (options.ownerOnly ?? OWNER_ONLY_TOOLS).map((entry) => ({
+    : (options.ownerOnly ?? catalogWith(options.extraTools).ownerOnly).map((entry) => ({
         entry,
         path: options.ownerOnly ? "ownerOnly" : "owner-only tools",
         note: sender?.isOwner === false ? "sender is not an owner" : "sender is unknown, so not an owner",
@@ -129,11 +127,6 @@ function filterSteps(options: ToolPolicyOptions): StepSpec[] {
   steps.push({ layer: "owner", label: ownerLabel, allow: null, allowSource: "", deny: ownerDeny });
   return steps;
 }
-
-/** Tool id → channel capability it needs, from the catalog. */
-const capabilityNeeds: Readonly<Record<string, string | undefined>> = Object.fromEntries(
-  CORE_TOOLS.filter((tool) => tool.requires).map((tool) => [tool.id, tool.requires]),
-);
 
 /**
  * Every step, in order (see `TOOL_POLICY_LAYERS`), including no-op ones so explain can list
@@ -179,7 +172,8 @@ export function buildStepSpecs(options: ToolPolicyOptions): StepSpec[] {
 
 /** Compiles step specs into matchers. */
 export function compileSteps(specs: readonly StepSpec[], options: ToolPolicyOptions): PolicyStep[] {
-  const groups = options.groups ? { ...TOOL_GROUPS, ...lowerKeys(options.groups) } : TOOL_GROUPS;
+  const builtin = catalogWith(options.extraTools).groups;
+  const groups = options.groups ? { ...builtin, ...lowerKeys(options.groups) } : builtin;
   return specs.map((spec) => ({
     layer: spec.layer,
     label: spec.label,

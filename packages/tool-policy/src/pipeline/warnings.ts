@@ -4,8 +4,7 @@
  * nothing, and entries both allowed and denied. Nothing is dropped silently.
  */
 import { editDistance } from "@claw/ids";
-import { CORE_TOOL_IDS } from "../catalog.js";
-import { TOOL_GROUPS } from "../groups.js";
+import { catalogWith } from "../catalog-view.js";
 import { classifyEntry, type ToolListEntry } from "../match.js";
 import type { ToolPolicyOptions, ToolRuleSet } from "../types.js";
 import { providerPath, type StepSpec } from "./steps.js";
@@ -28,9 +27,10 @@ export interface ToolPolicyWarning {
 
 /** Collects every warning for the given options and their step specs. */
 export function collectWarnings(options: ToolPolicyOptions, specs: readonly StepSpec[]): ToolPolicyWarning[] {
-  const groups: Record<string, readonly string[]> = { ...TOOL_GROUPS };
+  const catalog = catalogWith(options.extraTools);
+  const groups: Record<string, readonly string[]> = { ...catalog.groups };
   for (const [name, members] of Object.entries(options.groups ?? {})) groups[name.toLowerCase()] = members;
-  const known = new Set([...CORE_TOOL_IDS, ...(options.knownTools ?? []), ...Object.values(groups).flat()]);
+  const known = new Set([...catalog.ids, ...(options.knownTools ?? []), ...Object.values(groups).flat()]);
   const warnings = new Map<string, ToolPolicyWarning>();
   const add = (w: ToolPolicyWarning) => warnings.set(`${w.code}|${w.path}|${w.entry ?? ""}`, w);
   for (const spec of specs) {

@@ -23,14 +23,19 @@ async function explain({ values, positionals }: ParsedCommandArgs, context: Comm
   if (!model) throw new UsageError(`--model must look like provider/model, got "${modelRef}"`);
   const channel = stringFlag(values, "channel");
   const session = stringFlag(values, "session") ?? buildMainSessionKey(agent.id, config.session.mainKey);
-  const [{ explainToolPolicy }, { offeredToolNames }] = await Promise.all([
+  const [{ explainToolPolicy }, { absentTools, offeredToolNames }] = await Promise.all([
     import("@claw/tool-policy"),
     import("@claw/app-gateway"),
   ]);
-  const offered = offeredToolNames(config, agent.id);
+  const offered = offeredToolNames(config, agent.id, context.io.env);
   const [only, ...extra] = positionals;
   if (extra.length > 0)
     throw new UsageError("tools explain takes at most one TOOL", "e.g. claw tools explain exec");
+  const absent = absentTools(config, agent.id, context.io.env).filter(
+    (a) => only === undefined || a.tool === only,
+  );
+  if (only !== undefined && absent.length > 0)
+    return explainAbsent(absent, agent.id, values.json === true, context);
   if (only !== undefined && !offered.includes(only)) {
     const hint = didYouMean(only, offered);
     throw new UsageError(
@@ -66,6 +71,7 @@ async function explain({ values, positionals }: ParsedCommandArgs, context: Comm
         session,
         sandboxed: sandbox !== undefined,
         ...explanation,
+        absent,
       }),
     );
     return EXIT_OK;
@@ -83,11 +89,27 @@ async function explain({ values, positionals }: ParsedCommandArgs, context: Comm
             v.alsoRemovedBy.length > 0 ? dim(`; also ${v.alsoRemovedBy.map((r) => r.rule).join("; ")}`) : ""
           }`,
     ),
+    ...absent.map((a) => `  ${dim("absent ")} ${a.tool.padEnd(width)}${dim(a.reason)}`),
     ...explanation.warnings.map((w) => `${yellow("warning:")} ${w.message}`),
     "",
     `${explanation.tools.length} of ${explanation.verdicts.length} tools kept`,
   ];
   context.io.stdout(`${lines.join("\n")}\n`);
+  return EXIT_OK;
+}
+
+/** `claw tools explain TOOL` for a tool this build has but the config does not offer: the reason. */
+function explainAbsent(
+  absent: readonly { tool: string; reason: string }[],
+  agentId: string,
+  json: boolean,
+  context: CommandContext,
+): number {
+  if (json) context.io.stdout(toJson({ agentId, tools: [], verdicts: [], absent }));
+  else
+    context.io.stdout(
+      `${absent.map((a) => `${a.tool}: not offered to agent ${agentId} — ${a.reason}`).join("\n")}\n`,
+    );
   return EXIT_OK;
 }
 

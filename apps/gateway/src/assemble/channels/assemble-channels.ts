@@ -44,6 +44,8 @@ export interface AssembleChannelsOptions {
   commands?: CommandOptions;
   /** Exec approvals of channel sessions are asked in their chat, with buttons. */
   approvals?: ExecApprovalBroker;
+  /** Told when an inbound message was handed to a session (its reply is now the normal path). */
+  onDispatched?: (sessionKey: string) => void;
 }
 
 export interface AssembledChannels {
@@ -197,6 +199,7 @@ export function assembleChannels(options: AssembleChannelsOptions): AssembledCha
     onAction: (channel, action) => prompts.action(channel, action),
     onInbound: async (channel, message) => {
       const outcome = await pipeline.handle(channel, message);
+      if (outcome.status === "dispatched") options.onDispatched?.(outcome.sessionKey);
       if (outcome.status === "denied")
         write("info", `channel message not accepted: ${outcome.reason}`, { channel: channel.id });
     },

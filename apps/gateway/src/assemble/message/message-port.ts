@@ -1,0 +1,95 @@
+/**
+ * The message tool's port on the gateway's channels: sends through the durable outbox (`deliver`),
+ * edits and reactions through the running account when its capabilities allow. The tool is built
+ * with the agents, before the channels exist, so the port is bound late (`attach`); until then
+ * every account counts as not configured. A session's own conversation is the chat its latest
+ * inbound message came from (the channels' durable last route).
+ */
+import type { ChannelTarget } from "@claw/channels";
+import type { MessagePort, MessageTarget } from "@claw/tools";
+import type { AssembledChannels } from "../channels/assemble-channels.js";
+import { outboundTarget } from "../channels/outbound-target.js";
+import type { ReplyingSessions } from "./replying-sessions.js";
+
+export interface LateMessagePort {
+  port: MessagePort;
+  attach(channels: AssembledChannels, replying: ReplyingSessions): void;
+}
+
+/** How long a send waits for the platform's message id before answering without it. */
+const SEND_ID_WAIT_MS = 3_000;
+
+export function lateMessagePort(): LateMessagePort {
+  let bound: { channels: AssembledChannels; replying: ReplyingSessions } | undefined;
+  const running = (target: MessageTarget) => {
+    const account = target.accountId ?? "default";
+    const channel = bound?.channels.manager.running(target.channel, account);
+    if (!channel)
+      throw new Error(`message: ${target.channel} account "${account}" is not connected right now.`);
+    return channel;
+  };
+  return {
+    attach(channels, replying) {
+      bound = { channels, replying };
+    },
+    port: {
+      conversation(sessionKey) {
+        const route = bound?.channels.lastRoute(sessionKey);
+        if (!route || !bound) return undefined;
+        return {
+          channel: route.channel,
+          accountId: route.accountId,
+          to: route.peer.id,
+          ...(route.thread ? { threadId: route.thread.id } : {}),
+          replying: bound.replying.isReplying(sessionKey),
+        };
+      },
+      capabilities(channel, accountId) {
+        if (!bound?.channels.hasAccount(channel, accountId)) return undefined;
+        const live = bound.channels.manager.running(channel, accountId ?? "default")?.capabilities;
+        return {
+          edits: live?.edits === true,
+          reactions: live?.reactions === true,
+          maxTextLength:
+            live?.maxTextLength ?? bound.channels.manager.textLimit(channel, accountId ?? "default"),
+        };
+      },
+      async send(target, text) {
+        if (!bound) throw new Error("message: the gateway's chat channels are not running yet.");
+        const receipt = await bound.channels.deliver(toDelivery(target), text, { source: "message-tool" });
+        if (receipt.status !== "queued") return { outboxId: 0, chunks: 0 };
+        const settled = await Promise.race([
+          bound.channels.outbox.settled(receipt.outboxId),
+          new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), SEND_ID_WAIT_MS).unref()),
+        ]);
+        const messageId = settled?.chunks[0]?.platformMessageId;
+        return { outboxId: receipt.outboxId, chunks: receipt.chunks, ...(messageId ? { messageId } : {}) };
+      },
+      async edit(target, messageId, text) {
+        const channel = running(target);
+        if (!channel.edit) throw new Error(`message: ${target.channel} cannot edit messages.`);
+        await channel.edit(toChannelTarget(target), messageId, text);
+      },
+      async react(target, messageId, emoji) {
+        const channel = running(target);
+        if (!channel.react) throw new Error(`message: ${target.channel} does not support reactions.`);
+        await channel.react(toChannelTarget(target), messageId, emoji);
+      },
+    },
+  };
+}
+
+function toDelivery(target: MessageTarget) {
+  return outboundTarget({
+    channel: target.channel,
+    to: target.to,
+    ...(target.accountId ? { accountId: target.accountId } : {}),
+    ...(target.threadId ? { threadId: target.threadId } : {}),
+  });
+}
+
+function toChannelTarget(target: MessageTarget): ChannelTarget {
+  const delivery = toDelivery(target);
+  const peer = typeof delivery.to === "string" ? { kind: "direct" as const, id: delivery.to } : delivery.to;
+  return { peer, ...(delivery.thread ? { thread: delivery.thread } : {}) };
+}
