@@ -56,7 +56,8 @@ describe("heartbeat methods and light context", () => {
       outcome: "ack",
       reason: expect.stringContaining("wake"),
     });
-    const health = await client.request("health", {});
+    // `health` answers from a snapshot up to 1 s old (taken at connect here); probe reads it fresh.
+    const health = await client.request("health", { probe: true });
     expect(health.agents?.[0]?.heartbeat.lastOutcome).toBe("ack");
   });
 
