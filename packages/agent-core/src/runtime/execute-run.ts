@@ -36,11 +36,11 @@ export function modelCandidates(requested: string, agent: AgentDefinition): stri
 
 export async function executeRun(params: ExecuteRunParams): Promise<RunResult> {
   const { request, agent, active } = params;
-  const timed = runSignal(active.controller.signal, request.timeoutSeconds ?? agent.timeoutSeconds ?? 600);
+  const stopTimer = abortOnTimeout(active.controller, request.timeoutSeconds ?? agent.timeoutSeconds ?? 600);
   try {
-    return await executeWithSignal(params, timed.signal);
+    return await executeWithSignal(params, active.controller.signal);
   } finally {
-    timed.dispose();
+    stopTimer();
   }
 }
 
@@ -187,29 +187,16 @@ function failedBeforeStart(params: ExecuteRunParams, message: string): RunResult
 }
 
 /**
- * The run's signal: the caller's abort or the run timeout, whichever comes first. Built by hand
- * rather than with AbortSignal.any, whose composite signals Node 20 may garbage-collect while a
- * run still waits on them.
+ * The run timeout aborts the run's own controller (no second signal to chain and unhook per run):
+ * its reason is a `TimeoutError`, which the loop reports as status "timeout".
  */
-function runSignal(abort: AbortSignal, timeoutSeconds: number): { signal: AbortSignal; dispose(): void } {
-  if (!(timeoutSeconds > 0)) return { signal: abort, dispose() {} };
-  const controller = new AbortController();
-  const onAbort = () => controller.abort(abort.reason);
-  if (abort.aborted) onAbort();
-  else abort.addEventListener("abort", onAbort, { once: true });
+function abortOnTimeout(controller: AbortController, timeoutSeconds: number): () => void {
+  if (!(timeoutSeconds > 0)) return () => {};
   const timer = setTimeout(
-    () => {
-      controller.abort(new DOMException(`run timed out after ${timeoutSeconds} s`, "TimeoutError"));
-    },
+    () => controller.abort(new DOMException(`run timed out after ${timeoutSeconds} s`, "TimeoutError")),
     timerDelay(timeoutSeconds * 1000),
   );
-  return {
-    signal: controller.signal,
-    dispose() {
-      clearTimeout(timer);
-      abort.removeEventListener("abort", onAbort);
-    },
-  };
+  return () => clearTimeout(timer);
 }
 
 /** Node fires a timer of more than 2^31 - 1 ms after 1 ms; longer waits are capped (~24.8 days). */
