@@ -4,10 +4,12 @@
  * only when tools.message.allowTargets names it, and may not answer the current turn through it.
  */
 import { randomUUID } from "node:crypto";
+import { join } from "node:path";
 import { FakeBotApi } from "@claw/channel-telegram/testing";
 import { waitUntil } from "@claw/channels/testing";
 import type { FauxCall } from "@claw/providers";
 import { createFauxProvider } from "@claw/providers";
+import { openSqliteDatabase } from "@claw/sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 import { startTestGateway } from "./helpers.js";
 
@@ -79,7 +81,7 @@ describe("message tool with Telegram", () => {
       ],
       { provider: "faux" },
     );
-    const { claw, client } = await startTestGateway(
+    const { claw, client, stateDir } = await startTestGateway(
       {
         agents: { defaults: { model: "faux/faux-1" } },
         channels: { telegram: { botToken: api.token, apiRoot: api.url, dmPolicy: "open" } },
@@ -108,6 +110,15 @@ describe("message tool with Telegram", () => {
     expect(sentMessageId).toBe(String(built?.messageId));
     expect(api.edits).toEqual([{ chatId: "42", messageId: built?.messageId, text: "Build finished ✅" }]);
     expect(results[2]).toMatch(/^Edited message \d+ in telegram:42\.$/);
+    // The edit went through the durable outbox (kept until Telegram took it), not straight to the bot.
+    const db = openSqliteDatabase(join(stateDir, "state.db"), { readonly: true });
+    const edits = db
+      .prepare("SELECT text, edit_of, status FROM channel_outbox_chunks WHERE edit_of IS NOT NULL")
+      .all();
+    db.close();
+    expect(edits).toEqual([
+      { text: "Build finished ✅", edit_of: String(built?.messageId), status: "delivered" },
+    ]);
     expect(api.reactions).toEqual([{ chatId: "42", messageId: built?.messageId, emoji: "👍" }]);
     expect(results[3]).toBe(`Reacted 👍 to message ${built?.messageId} in telegram:42.`);
     expect(results[4]).toMatch(

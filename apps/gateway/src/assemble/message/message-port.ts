@@ -1,6 +1,6 @@
 /**
- * The message tool's port on the gateway's channels: sends through the durable outbox (`deliver`),
- * edits and reactions through the running account when its capabilities allow. The tool is built
+ * The message tool's port on the gateway's channels: sends and edits through the durable outbox
+ * (`deliver`, edits as `editOf`), reactions through the running account when its capabilities allow. The tool is built
  * with the agents, before the channels exist, so the port is bound late (`attach`); until then
  * every account counts as not configured. A session's own conversation is the chat its latest
  * inbound message came from (the channels' durable last route).
@@ -67,8 +67,20 @@ export function lateMessagePort(): LateMessagePort {
       },
       async edit(target, messageId, text) {
         const channel = running(target);
-        if (!channel.edit) throw new Error(`message: ${target.channel} cannot edit messages.`);
-        await channel.edit(toChannelTarget(target), messageId, text);
+        if (!channel.edit || !bound) throw new Error(`message: ${target.channel} cannot edit messages.`);
+        // Durable like a send: the outbox keeps the edit until the platform takes it (retries,
+        // restarts); a platform refusal within the wait is the tool's error.
+        const receipt = await bound.channels.deliver(toDelivery(target), text, {
+          source: "message-tool",
+          editOf: [messageId],
+        });
+        if (receipt.status !== "queued") return;
+        const settled = await Promise.race([
+          bound.channels.outbox.settled(receipt.outboxId),
+          new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), SEND_ID_WAIT_MS).unref()),
+        ]);
+        const failed = settled?.chunks.find((chunk) => chunk.status === "failed");
+        if (failed) throw new Error(`message: the edit was refused: ${failed.error ?? "unknown error"}`);
       },
       async react(target, messageId, emoji) {
         const channel = running(target);
