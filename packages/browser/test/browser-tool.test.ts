@@ -80,7 +80,9 @@ describe("browser tool", () => {
     await run({ action: "click", ref: refOf(snap, 'link "Open second"') });
     await run({ action: "wait", text: "Open second" });
     const browser = manager.browser("tester");
-    await expect.poll(async () => (await browser.tabs()).some((t) => t.url.endsWith("/second"))).toBe(true);
+    await expect
+      .poll(async () => (await browser.tabs()).some((t) => t.url.endsWith("/second")), { timeout: 10_000 })
+      .toBe(true);
     const second = (await browser.tabs()).find((t) => t.url.endsWith("/second"));
     expect(text(await run({ action: "tabs" }))).toContain(`${second?.id}  ${site.origin}/second`);
     await run({ action: "tabs", op: "switch", tab: second?.id });
@@ -153,7 +155,7 @@ describe("browser tool", () => {
       `Object.assign(document.body.appendChild(document.createElement("a")), { href: "/download", download: "" }).click()`,
     );
     const saved = async () => (await readdir(join(workspaceDir, "downloads")).catch(() => []))[0];
-    await expect.poll(saved).toMatch(/^[^/]*report\.txt$/);
+    await expect.poll(saved, { timeout: 10_000 }).toMatch(/^[^/]*report\.txt$/);
     const name = (await saved()) ?? "";
     expect(readFileSync(join(workspaceDir, "downloads", name), "utf8")).toBe("report body");
     expect(text(await run({ action: "network" }))).toContain(`saved to downloads/${name}`);

@@ -120,7 +120,9 @@ describe.sequential("Control UI in Chromium", () => {
     const card = page.locator(".tool-card").last();
     await card.locator(".badge", { hasText: /done|failed/ }).waitFor();
     await card.locator("summary").click();
-    await expect.poll(() => card.locator(".tool-args").textContent()).toContain("missing-notes.txt");
+    await expect
+      .poll(() => card.locator(".tool-args").textContent(), { timeout: 10_000 })
+      .toContain("missing-notes.txt");
     expect(await card.locator(".tool-result").textContent()).not.toBe("");
     await page.locator(".msg-assistant", { hasText: "No notes there." }).waitFor();
     await screenshot(page, "chat-desktop");
@@ -131,7 +133,7 @@ describe.sequential("Control UI in Chromium", () => {
     const calls = faux.calls.length;
     await send("take your time");
     // Stop once the model is answering (a run stopped while queued never takes its scripted reply).
-    await expect.poll(() => faux.calls.length).toBe(calls + 1);
+    await expect.poll(() => faux.calls.length, { timeout: 10_000 }).toBe(calls + 1);
     await page.getByRole("button", { name: "Stop" }).click();
     await page.locator(".notice", { hasText: "Stopped." }).waitFor();
     await page.getByRole("button", { name: "Stop" }).waitFor({ state: "detached" });
@@ -219,7 +221,9 @@ describe.sequential("Control UI in Chromium", () => {
     await page.getByRole("link", { name: "Status" }).click();
     await page.getByRole("region", { name: "Gateway" }).locator(".badge-ok", { hasText: "ok" }).waitFor();
     await page.getByRole("region", { name: "Models" }).getByText("faux/faux-1").waitFor();
-    await expect.poll(() => page.getByLabel("Gateway log").textContent()).toContain("gateway");
+    await expect
+      .poll(() => page.getByLabel("Gateway log").textContent(), { timeout: 10_000 })
+      .toContain("gateway");
     await page.evaluate('document.querySelector(".main").scrollTo(0, 0)');
     await screenshot(page, "status-desktop");
   });
@@ -294,8 +298,11 @@ describe.sequential("Control UI in Chromium", () => {
     const evilPage = await openPage(browser, recorder);
     try {
       await evilPage.goto(`http://${FOREIGN_HOST}:${(evil.address() as AddressInfo).port}/`);
-      await expect.poll(() => evilPage.title()).toBe("refused");
-      await expect.poll(() => evilPage.evaluate("document.body.dataset.app")).toBe("blocked");
+      // expect.poll gives up after 1 s by default; a loaded CI machine needs longer for the fetch.
+      await expect.poll(() => evilPage.title(), { timeout: 15_000 }).toBe("refused");
+      await expect
+        .poll(() => evilPage.evaluate("document.body.dataset.app"), { timeout: 15_000 })
+        .toBe("blocked");
     } finally {
       await evilPage.context().close();
       evil.close();
