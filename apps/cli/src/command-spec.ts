@@ -58,3 +58,6 @@ export function flagUsage(name: string, flag: FlagSpec): string {
   const short = flag.short ? `-${flag.short}, ` : "";
   return `${short}--${name}${flag.type === "string" ? ` ${flag.value ?? "VALUE"}` : ""}`;
 }
+
+/** Flags of a command that reads from the gateway: `--json` plus where the gateway is. */
+export const READ: Flags = { ...JSON_FLAG, ...GATEWAY_FLAGS };
