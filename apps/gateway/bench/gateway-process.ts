@@ -1,6 +1,6 @@
 /** Starting the built gateway process the way a user does, for the process benchmarks and soaks. */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { GATEWAY_NODE_FLAGS } from "../src/paths.js";
@@ -76,3 +76,18 @@ export function listeningUrl(gateway: GatewayProcess, timeoutMs: number): Promis
     });
   });
 }
+
+/** VmRSS of `pid` in MB from /proc; undefined without procfs (macOS), where RSS rows are skipped. */
+export function vmRssMb(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The median (upper middle for an even count); NaN for none. */
+export const median = (values: readonly number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;

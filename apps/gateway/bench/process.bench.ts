@@ -6,11 +6,19 @@
  * then SIGTERM and wait for a clean exit. Runs against the built dist (`pnpm bench` builds first).
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { report } from "@claw/bench-harness";
-import { exitOf, freshEnv, listeningUrl, requireBuiltGateway, spawnGateway } from "./gateway-process.js";
+import {
+  exitOf,
+  freshEnv,
+  listeningUrl,
+  median,
+  requireBuiltGateway,
+  spawnGateway,
+  vmRssMb,
+} from "./gateway-process.js";
 
 requireBuiltGateway();
 
@@ -24,15 +32,6 @@ async function bareNode(home: string): Promise<number> {
   const child = spawn(process.execPath, ["-e", "0"], { env: freshEnv(home), stdio: "ignore" });
   await exitOf(child);
   return performance.now() - t0;
-}
-
-function vmRssMb(pid: number): number | undefined {
-  try {
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Number(match[1]) / 1024 : undefined;
-  } catch {
-    return undefined; // no procfs (macOS): the RSS row is skipped
-  }
 }
 
 /** Starts the gateway; ms until "listening on", RSS after IDLE_MS, then SIGTERM and a clean exit. */
@@ -49,9 +48,6 @@ async function gatewayRun(home: string): Promise<{ startMs: number; rssMb: numbe
   if (code !== 0) throw new Error(`claw-gateway exited ${code} after SIGTERM; stderr: ${output.stderr}`);
   return { startMs, rssMb };
 }
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 // Interleaved rounds, each in a fresh home, so machine load hits the baseline and the gateway alike.
 const base: number[] = [];

@@ -135,7 +135,7 @@ async function serveAssembled(
     },
   };
   const replying = trackReplyingSessions(runtime);
-  const channels = assembleChannels({
+  const channels = await assembleChannels({
     config,
     stateDbPath,
     stateDir,

@@ -11,7 +11,7 @@ import type { ClawConfig } from "@claw/config";
 import { CRON_TOOL_NAME } from "@claw/cron";
 import { MEMORY_TOOL_NAMES } from "@claw/memory";
 import { CODING_TOOL_NAMES } from "@claw/tools";
-import { configuredAccounts } from "./channels/channel-accounts.js";
+import { hasEnabledAccount } from "./channels/channel-accounts.js";
 import { CONFIGURED_TOOL_NAMES } from "./configured-tools.js";
 import { isMemoryEnabled } from "./memory.js";
 import { resolveWebSearch } from "./web-search.js";
@@ -36,8 +36,8 @@ const ABSENCE_RULES: Readonly<Record<string, AbsenceRule>> = {
   memory_get: memoryAbsence,
   [CRON_TOOL_NAME]: (config) => (config.cron.enabled ? undefined : "cron.enabled is false"),
   [BROWSER_TOOL_NAME]: (config) => (isBrowserOffered(config) ? undefined : "tools.browser.enabled is false"),
-  message: (config, _agentId, env) =>
-    configuredAccounts(config, { env, mediaDir: "" }).some((account) => account.spec.enabled)
+  message: (config) =>
+    hasEnabledAccount(config)
       ? undefined
       : "no chat channel account is configured and enabled (channels.*)",
   web_search: (config, _agentId, env) => {

@@ -69,7 +69,7 @@ export interface AssembledChannels {
 const SEEN_RETENTION_MS = 7 * 24 * 60 * 60_000;
 const OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60_000;
 
-export function assembleChannels(options: AssembleChannelsOptions): AssembledChannels {
+export async function assembleChannels(options: AssembleChannelsOptions): Promise<AssembledChannels> {
   const { config, log } = options;
   const db = openSqliteDatabase(options.stateDbPath);
   db.pragma("journal_mode = WAL");
@@ -82,7 +82,7 @@ export function assembleChannels(options: AssembleChannelsOptions): AssembledCha
   const pairing = openPairingStore(db);
   const store = openOutboxStore(db);
   const lastRoutes = openLastRouteStore(db);
-  const accounts = configuredAccounts(config, {
+  const accounts = await configuredAccounts(config, {
     env: options.env,
     mediaDir: join(options.stateDir, "media", "inbound"),
   });

@@ -4,13 +4,9 @@
  * Add a platform by adding a row.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { createTelegramChannel, DEFAULT_API_ROOT } from "@claw/channel-telegram";
-import type { AccessSettings, Channel, ChannelAccountSpec, ChunkMode, StreamMode } from "@claw/channels";
+import type { AccessSettings, ChannelAccountSpec, ChunkMode, StreamMode } from "@claw/channels";
 import type { ClawConfig } from "@claw/config";
 import { normalizeAccountId } from "@claw/ids";
-import { discordAccounts } from "./discord-accounts.js";
-import { slackAccounts } from "./slack-accounts.js";
 
 type ChannelsConfig = ClawConfig["channels"];
 type TelegramConfig = NonNullable<ChannelsConfig["telegram"]>;
@@ -84,72 +80,34 @@ export function credentialOf(
 export const mediaMaxBytesOf = (mb: number | undefined) =>
   mb !== undefined ? { mediaMaxBytes: Math.round(mb * 1024 * 1024) } : {};
 
-function telegramAccounts(config: ClawConfig, context: ChannelAccountsContext): ConfiguredAccount[] {
-  const section = config.channels.telegram;
-  if (!section) return [];
-  return accountsOf(section).map(([accountId, account]) => {
-    const credential = credentialOf(
-      account.botToken,
-      account.tokenFile,
-      accountId === "default" ? context.env.TELEGRAM_BOT_TOKEN : undefined,
-    );
-    const apiRoot = account.apiRoot ?? DEFAULT_API_ROOT;
-    const webhook =
-      account.webhookUrl && account.webhookSecret && account.webhookListen
-        ? {
-            url: account.webhookUrl,
-            secretToken: account.webhookSecret,
-            port: account.webhookListen.port,
-            ...(account.webhookListen.host ? { host: account.webhookListen.host } : {}),
-            ...(account.webhookListen.path ? { path: account.webhookListen.path } : {}),
-          }
-        : undefined;
-    const create = (): Channel => {
-      if (!credential)
-        throw new Error(
-          `channels.telegram: account "${accountId}" has no botToken (set botToken, tokenFile or TELEGRAM_BOT_TOKEN)`,
-        );
-      return createTelegramChannel({
-        botToken: credential.token,
-        accountId,
-        apiRoot,
-        mediaDir: join(context.mediaDir, "telegram"),
-        ...mediaMaxBytesOf(account.mediaMaxMb),
-        ...(webhook ? { mode: "webhook" as const, webhook } : {}),
-      });
-    };
-    return {
-      spec: {
-        channel: "telegram",
-        accountId,
-        enabled: account.enabled ?? true,
-        configured: credential !== undefined,
-        create,
-        describe: {
-          ...(account.name ? { name: account.name } : {}),
-          mode: webhook ? "webhook" : "polling",
-          dmPolicy: account.dmPolicy ?? config.channels.defaults.dmPolicy,
-          ...(account.allowFrom ? { allowFrom: [...account.allowFrom] } : {}),
-          baseUrl: apiRoot,
-          ...(credential ? { tokenSource: credential.source } : {}),
-        },
-      },
-      access: accessOf(config.channels.defaults, account),
-      replyToMode: account.replyToMode ?? "off",
-      streamMode: account.streamMode ?? "off",
-      chunkMode: account.chunkMode ?? config.channels.defaults.chunkMode,
-      ...(account.draftChunk ? { draftChunk: account.draftChunk } : {}),
-    };
-  });
+type PlatformRow = (config: ClawConfig, context: ChannelAccountsContext) => ConfiguredAccount[];
+
+/**
+ * One row per chat platform Claw ships, loaded only when its `channels.<id>` section exists: a
+ * platform's SDK (grammY, discord.js) costs 20–40 MB of memory, so a gateway without that channel
+ * never loads it.
+ */
+const PLATFORMS: Readonly<Record<"telegram" | "slack" | "discord", () => Promise<PlatformRow>>> = {
+  telegram: () => import("./telegram-accounts.js").then((row) => row.telegramAccounts),
+  slack: () => import("./slack-accounts.js").then((row) => row.slackAccounts),
+  discord: () => import("./discord-accounts.js").then((row) => row.discordAccounts),
+};
+
+const platformIds = Object.keys(PLATFORMS) as (keyof typeof PLATFORMS)[];
+
+export async function configuredAccounts(
+  config: ClawConfig,
+  context: ChannelAccountsContext,
+): Promise<ConfiguredAccount[]> {
+  const present = platformIds.filter((id) => config.channels[id] !== undefined);
+  const rows = await Promise.all(present.map((id) => PLATFORMS[id]()));
+  return rows.flatMap((row) => row(config, context));
 }
 
-/** One row per chat platform Claw ships. */
-const PLATFORMS: readonly ((config: ClawConfig, context: ChannelAccountsContext) => ConfiguredAccount[])[] = [
-  telegramAccounts,
-  slackAccounts,
-  discordAccounts,
-];
-
-export function configuredAccounts(config: ClawConfig, context: ChannelAccountsContext): ConfiguredAccount[] {
-  return PLATFORMS.flatMap((platform) => platform(config, context));
+/** Whether any chat platform has an account that is not disabled (without loading any platform). */
+export function hasEnabledAccount(config: ClawConfig): boolean {
+  return platformIds.some((id) => {
+    const section = config.channels[id];
+    return section !== undefined && accountsOf(section).some(([, account]) => account.enabled !== false);
+  });
 }
