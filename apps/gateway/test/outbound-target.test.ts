@@ -28,6 +28,13 @@ describe("outbound targets from bare chat ids", () => {
     expect(outboundTarget({ channel: "slack", to: "group:G1" }).to).toEqual({ kind: "group", id: "G1" });
   });
 
+  it("reads a bare Slack id's kind from its first letter", () => {
+    expect(outboundTarget({ channel: "slack", to: "C0123" }).to).toEqual({ kind: "channel", id: "C0123" });
+    expect(outboundTarget({ channel: "slack", to: "G0123" }).to).toEqual({ kind: "group", id: "G0123" });
+    expect(outboundTarget({ channel: "slack", to: "D0123" }).to).toEqual({ kind: "direct", id: "D0123" });
+    expect(outboundTarget({ channel: "slack", to: "U0123" }).to).toEqual({ kind: "direct", id: "U0123" });
+  });
+
   it("refuses cron targets it cannot address, with the reason", () => {
     expect(() => toChannelTarget({ channel: "last" })).toThrow(/needs the session/);
     expect(() =>

@@ -7,7 +7,7 @@ import { RuntimeError } from "@claw/gateway";
 import { normalizeAccountId } from "@claw/ids";
 import type { AssembledChannels } from "../assemble/channels/assemble-channels.js";
 import { CHANNEL_LABELS } from "../assemble/channels/channel-accounts.js";
-import { outboundTarget, threadOf } from "../assemble/channels/outbound-target.js";
+import { outboundTarget, peerOf, threadOf } from "../assemble/channels/outbound-target.js";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const label = (channel: string) => CHANNEL_LABELS[channel] ?? channel;
@@ -125,7 +125,7 @@ export function createChannelsPort(channels: AssembledChannels): ChannelsPort {
       const decision = channels.pipeline.explain({
         channel: query.channel,
         ...(query.accountId ? { accountId: query.accountId } : {}),
-        peer: { kind: query.peerKind ?? "direct", id: query.peer },
+        peer: query.peerKind ? { kind: query.peerKind, id: query.peer } : peerOf(query.peer, query.channel),
         ...(query.parentPeer ? { parentPeer: { kind: "channel", id: query.parentPeer } } : {}),
         ...(query.guildId ? { guildId: query.guildId } : {}),
         ...(query.teamId ? { teamId: query.teamId } : {}),

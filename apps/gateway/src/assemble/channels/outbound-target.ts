@@ -14,16 +14,27 @@ export function threadOf(channel: string, threadId: string | number | undefined)
 const PREFIXED = /^(user|dm|direct|group|channel):(.+)$/;
 
 /**
- * The peer a chat id names: `channel:<id>`, `group:<id>` and `user:<id>` (or `dm:`) say it
- * outright (Discord's channel and user ids look alike); a bare negative id is a group chat,
- * anything else a direct chat.
+ * A bare Slack id says its kind in its first letter: D… a DM, C… a channel (public or private),
+ * G… a group (older private channels and group DMs), U…/W… a user (a send opens the DM).
  */
-export function peerOf(to: string): ChannelPeer {
+function slackPeerKind(id: string): ChannelPeer["kind"] {
+  if (id.startsWith("C")) return "channel";
+  if (id.startsWith("G")) return "group";
+  return "direct";
+}
+
+/**
+ * The peer a chat id names on `channel`: `channel:<id>`, `group:<id>` and `user:<id>` (or `dm:`)
+ * say it outright (Discord's channel and user ids look alike); a bare Slack id by its prefix
+ * letter; any other bare negative id is a group chat (Telegram), anything else a direct chat.
+ */
+export function peerOf(to: string, channel?: string): ChannelPeer {
   const prefixed = PREFIXED.exec(to);
   if (prefixed) {
     const kind = prefixed[1] === "channel" ? "channel" : prefixed[1] === "group" ? "group" : "direct";
     return { kind, id: prefixed[2] as string };
   }
+  if (channel === "slack") return { kind: slackPeerKind(to), id: to };
   return { kind: to.startsWith("-") ? "group" : "direct", id: to };
 }
 
@@ -38,7 +49,7 @@ export function outboundTarget(request: {
   const thread = threadOf(request.channel, request.threadId);
   return {
     channel: request.channel,
-    to: peerOf(request.to),
+    to: peerOf(request.to, request.channel),
     ...(request.accountId ? { accountId: request.accountId } : {}),
     ...(thread ? { thread } : {}),
     ...(request.replyToId ? { replyToMessageId: request.replyToId } : {}),
