@@ -111,7 +111,11 @@ describe("gateway with Telegram", () => {
     });
     // Without peerKind, the id's own shape decides: a negative Telegram id is a group.
     const bare = await client.request("channels.routes.explain", { channel: "telegram", peer: "-100" });
-    expect(bare).toMatchObject({ agentId: "work", tier: "peer", sessionKey: "agent:work:telegram:group:-100" });
+    expect(bare).toMatchObject({
+      agentId: "work",
+      tier: "peer",
+      sessionKey: "agent:work:telegram:group:-100",
+    });
     const dm = await client.request("channels.routes.explain", { channel: "telegram", peer: "7" });
     expect(dm).toMatchObject({
       agentId: "default",

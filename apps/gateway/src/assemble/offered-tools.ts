@@ -37,9 +37,7 @@ const ABSENCE_RULES: Readonly<Record<string, AbsenceRule>> = {
   [CRON_TOOL_NAME]: (config) => (config.cron.enabled ? undefined : "cron.enabled is false"),
   [BROWSER_TOOL_NAME]: (config) => (isBrowserOffered(config) ? undefined : "tools.browser.enabled is false"),
   message: (config) =>
-    hasEnabledAccount(config)
-      ? undefined
-      : "no chat channel account is configured and enabled (channels.*)",
+    hasEnabledAccount(config) ? undefined : "no chat channel account is configured and enabled (channels.*)",
   web_search: (config, _agentId, env) => {
     const resolved = resolveWebSearch(config, env);
     return resolved.ok ? undefined : resolved.reason;
