@@ -11,7 +11,7 @@ import { validateConfig } from "@claw/config";
 import type { DeliverFn, DeliveryTarget } from "@claw/cron";
 import { createFauxProvider } from "@claw/providers";
 import { afterEach, describe, expect, it } from "vitest";
-import { openclawErrors } from "../../../packages/protocol/test/openclaw-oracle.js";
+import { openclawErrors, openclawHealthErrors } from "../../../packages/protocol/test/openclaw-oracle.js";
 import { type ClawGateway, startClaw } from "../src/index.js";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -316,5 +316,6 @@ describe("cron over the gateway", () => {
       target: "telegram",
       ackMaxChars: 30,
     });
+    expect(openclawHealthErrors(health)).toBeNull();
   });
 });

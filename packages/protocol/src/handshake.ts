@@ -164,23 +164,34 @@ export const HealthSummary = Type.Object(
     channelLabels: Type.Optional(Type.Record(Type.String(), Type.String())),
     heartbeatSeconds: Type.Optional(Type.Integer({ minimum: 0 })),
     defaultAgentId: Type.Optional(Type.String()),
-    /** Per agent, as OpenClaw sends it: `heartbeat` settings (plus Claw's next beat and last outcome). */
+    /**
+     * Per agent, exactly as OpenClaw's closed schema has it: the `heartbeat` settings and the
+     * agent's sessions. The next beat and the last outcome are in `status` (`heartbeat.agents`).
+     */
     agents: Type.Optional(
       Type.Array(
-        Type.Object({
-          agentId: Type.String(),
-          isDefault: Type.Boolean(),
-          heartbeat: Type.Object({
-            enabled: Type.Boolean(),
-            every: Type.String(),
-            everyMs: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
-            prompt: Type.Optional(Type.String()),
-            target: Type.Optional(Type.String()),
-            ackMaxChars: Type.Optional(Type.Integer({ minimum: 0 })),
-            nextBeatAtMs: Type.Optional(Type.Integer({ minimum: 0 })),
-            lastOutcome: Type.Optional(Type.String()),
-          }),
-        }),
+        Type.Object(
+          {
+            agentId: Type.String(),
+            name: Type.Optional(Type.String()),
+            isDefault: Type.Boolean(),
+            heartbeat: Type.Object(
+              {
+                enabled: Type.Boolean(),
+                every: Type.String(),
+                everyMs: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+                prompt: Type.String(),
+                target: Type.String(),
+                model: Type.Optional(Type.String()),
+                session: Type.Optional(Type.String()),
+                ackMaxChars: Type.Integer({ minimum: 0 }),
+              },
+              { additionalProperties: false },
+            ),
+            sessions: SessionsSummary,
+          },
+          { additionalProperties: false },
+        ),
       ),
     ),
     sessions: Type.Optional(SessionsSummary),

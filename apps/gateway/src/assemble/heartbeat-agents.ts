@@ -6,7 +6,8 @@ import type { HeartbeatAgent } from "@claw/cron";
 import { buildMainSessionKey } from "@claw/ids";
 import type { AssembledAgent } from "./agents.js";
 
-const DEFAULT_ACK_MAX_CHARS = 30;
+/** Characters a reply may add to HEARTBEAT_OK and still count as an ack. */
+export const DEFAULT_ACK_MAX_CHARS = 30;
 
 async function readIfPresent(path: string): Promise<string | undefined> {
   try {

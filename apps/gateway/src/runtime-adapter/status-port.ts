@@ -1,7 +1,9 @@
 /** The gateway's status port: health and status summaries of the runtime, and the log tail. */
-import type { AgentRuntime, PersistentSessionStore } from "@claw/agent-core";
+import type { AgentRuntime, PersistentSessionStore, SessionEntry } from "@claw/agent-core";
+import { DEFAULT_HEARTBEAT_PROMPT } from "@claw/cron";
 import type { StatusPort } from "@claw/gateway";
 import type { CronAssembly } from "../assemble/cron.js";
+import { DEFAULT_ACK_MAX_CHARS } from "../assemble/heartbeat-agents.js";
 import type { ModelResolver } from "../assemble/models.js";
 import type { LogFile } from "./log-file.js";
 
@@ -26,6 +28,7 @@ export function createStatusPort(parts: StatusPortParts): StatusPort {
       return {
         defaultAgentId: defaultAgent.id,
         heartbeatSeconds: Math.round((heartbeat.get(defaultAgent.id)?.everyMs ?? 0) / 1000),
+        // OpenClaw's closed schema: no extra fields here (the next beat and last outcome are in `status`).
         agents: runtime.agents.map((a) => {
           const beat = heartbeat.get(a.id);
           return {
@@ -35,21 +38,18 @@ export function createStatusPort(parts: StatusPortParts): StatusPort {
               enabled: beat?.enabled ?? false,
               every: beat?.every ?? "disabled",
               everyMs: beat?.everyMs ?? null,
-              ...(beat ? { ackMaxChars: beat.ackMaxChars, prompt: beat.prompt } : {}),
+              prompt: beat?.prompt ?? DEFAULT_HEARTBEAT_PROMPT,
               // OpenClaw always names a target; "none" keeps replies in the session.
               target: beat?.target ?? "none",
-              ...(beat?.nextBeatAtMs !== undefined ? { nextBeatAtMs: beat.nextBeatAtMs } : {}),
-              ...(beat?.last ? { lastOutcome: beat.last.outcome } : {}),
+              ackMaxChars: beat?.ackMaxChars ?? DEFAULT_ACK_MAX_CHARS,
             },
+            sessions: sessionsSummary(
+              parts.stateDir,
+              list.filter((s) => s.agentId === a.id),
+            ),
           };
         }),
-        sessions: {
-          path: parts.stateDir,
-          count: list.length,
-          recent: list
-            .slice(0, 5)
-            .map((s) => ({ key: s.sessionKey, updatedAt: s.updatedAt, age: Date.now() - s.updatedAt })),
-        },
+        sessions: sessionsSummary(parts.stateDir, list),
       };
     },
     async status() {
@@ -102,5 +102,17 @@ export function createStatusPort(parts: StatusPortParts): StatusPort {
       };
     },
     tailLogs: (query) => parts.logs.tail(query),
+  };
+}
+
+/** OpenClaw's sessions summary: where they live, how many, and the five most recent. */
+function sessionsSummary(path: string, list: readonly SessionEntry[]) {
+  const now = Date.now();
+  return {
+    path,
+    count: list.length,
+    recent: list
+      .slice(0, 5)
+      .map((s) => ({ key: s.sessionKey, updatedAt: s.updatedAt, age: now - s.updatedAt })),
   };
 }
