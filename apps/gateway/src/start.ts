@@ -145,6 +145,7 @@ async function serveAssembled(
     env,
     commands: commandOptions,
     approvals: assembled.approvals.broker,
+    systemEvents: assembled.cron.systemEvents,
     onDispatched: (sessionKey) => replying.mark(sessionKey),
   });
   channelDelivery?.attach(channels.deliver, channels.lastRoute);

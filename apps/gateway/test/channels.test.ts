@@ -66,6 +66,35 @@ describe("gateway with Telegram", () => {
     await client.close();
   });
 
+  it("a system event queued by wake reaches the session's next Telegram turn (one queue for cron and channels)", async () => {
+    const api = await new FakeBotApi().start();
+    fakes.push(api);
+    const faux = createFauxProvider(["Noted."], { provider: "faux", whenExhausted: "repeat-last" });
+    const { client } = await startTestGateway(
+      {
+        agents: { defaults: { model: "faux/faux-1" } },
+        channels: { telegram: { botToken: api.token, apiRoot: api.url, dmPolicy: "open" } },
+      },
+      {
+        models: [faux.model],
+        stream: faux.stream,
+        scopes: ["operator.read", "operator.write", "operator.admin"],
+      },
+    );
+    // DMs share the agent's main session (dmScope "main"); no heartbeat is configured, so only the
+    // next turn of that session can deliver the event.
+    const sessionKey = (await client.request("channels.routes.explain", { channel: "telegram", peer: "42" }))
+      .sessionKey;
+    await client.request("wake", { mode: "next-heartbeat", text: "The backup finished.", sessionKey });
+    api.dm(42, "anything new?");
+    await until(() => api.sent.some((m) => m.text === "Noted."));
+    const prompt = JSON.stringify(faux.calls.at(-1)?.context.messages.at(-1)?.content);
+    expect(prompt).toContain("System: The backup finished.");
+    expect(prompt).toContain("anything new?");
+    expect((await client.request("status", {})).queuedSystemEvents).toEqual([]);
+    await client.close();
+  });
+
   it("reports channels.status in OpenClaw's shape and channels in health", async () => {
     const { client } = await start({ dmPolicy: "open" });
     const status = await client.request("channels.status", { probe: true });

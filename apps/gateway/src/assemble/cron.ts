@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import type { AgentRuntime } from "@claw/agent-core";
 import { suppressionReason } from "@claw/agent-core";
-import { createSystemEventQueue, withSystemEvents } from "@claw/channels";
+import { createSystemEventQueue, type SystemEventQueue, withSystemEvents } from "@claw/channels";
 import type { ClawConfig } from "@claw/config";
 import {
   type BeatResult,
@@ -69,6 +69,8 @@ export interface CronAssembly {
   /** Each job's scratch pad (`cron.scratch.*`). */
   scratch: CronScratchStore;
   queuedSystemEvents(): { sessionKey: string; count: number }[];
+  /** The gateway's one system-event queue: heartbeats and channel turns drain it per session. */
+  systemEvents: SystemEventQueue;
   start(): Promise<void>;
   reconfigure(config: ClawConfig): void;
   close(): Promise<void>;
@@ -193,10 +195,17 @@ export function assembleCron(options: CronAssemblyOptions): CronAssembly {
     enabled: () => config.cron.enabled,
     storePath: options.storePath ?? join(options.stateDir, "state.db"),
     scratch,
-    queuedSystemEvents: () =>
-      [...queuedKeys]
-        .map((sessionKey) => ({ sessionKey, count: systemEvents.size(sessionKey) }))
-        .filter((q) => q.count > 0),
+    systemEvents,
+    queuedSystemEvents: () => {
+      const queued: { sessionKey: string; count: number }[] = [];
+      for (const sessionKey of queuedKeys) {
+        const count = systemEvents.size(sessionKey);
+        // Drained by a beat or a channel turn: forget the key.
+        if (count === 0) queuedKeys.delete(sessionKey);
+        else queued.push({ sessionKey, count });
+      }
+      return queued;
+    },
     async start() {
       if (!config.cron.enabled) {
         log.write("info", "cron: off (cron.enabled is false); jobs stay stored and do not run");

@@ -76,7 +76,7 @@ export function createInboundDispatcher<TRun extends InboundRun>(
   const now = options.now ?? Date.now;
   const schedule = options.schedule ?? realTimer;
   const dedupe = createDedupeCache({ ...options.dedupe, now });
-  const systemEvents = createSystemEventQueue(options.systemEventCap);
+  const systemEvents = options.systemEvents ?? createSystemEventQueue(options.systemEventCap);
   const defaults: QueueSettings = { ...DEFAULT_QUEUE_SETTINGS, ...options.queue };
   const queueCommands = queueCommandSupport(defaults);
   const states = new Map<string, SessionState>();

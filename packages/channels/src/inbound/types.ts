@@ -1,6 +1,7 @@
 /**
  * The inbound dispatcher's message, results and options, and the narrow port it needs of the agent
  * runtime. Channels never import the runtime: the app passes it (agent-core's `AgentRuntime`
+import type { SystemEventQueue } from "./system-events.js";
  * fits `InboundRuntime` as it is) plus the command and session-expiry functions.
  */
 import type { FollowUpTurn } from "./pending-buffer.js";
@@ -133,8 +134,13 @@ export interface InboundDispatcherOptions<TRun extends InboundRun = InboundRun> 
   /** Chat commands (omit: every message goes to the model). */
   commands?: InboundCommandHandler;
   dedupe?: { ttlMs?: number; max?: number };
-  /** Most system events held per session (default 20). */
+  /** Most system events held per session (default 20), when the dispatcher keeps its own queue. */
   systemEventCap?: number;
+  /**
+   * The host's one system-event queue, shared with whatever else enqueues events (cron, exec
+   * completions), so an event waits for the session's next turn however that turn starts.
+   */
+  systemEvents?: SystemEventQueue;
   /** Told about every run the dispatcher starts later (follow-ups, debounced batches). */
   onRun?: (run: TRun, turn: FollowUpTurn & { sessionKey: string }) => void;
   schedule?: ScheduleTimer;

@@ -25,6 +25,7 @@ import {
   openOutboxStore,
   openPairingStore,
   type PairingStore,
+  type SystemEventQueue,
 } from "@claw/channels";
 import type { ClawConfig } from "@claw/config";
 import { normalizeAccountId } from "@claw/ids";
@@ -42,6 +43,8 @@ export interface AssembleChannelsOptions {
   log: LogFile;
   env: Readonly<Record<string, string | undefined>>;
   commands?: CommandOptions;
+  /** The gateway's one system-event queue (cron, wakes): drained into a session's next channel turn. */
+  systemEvents?: SystemEventQueue;
   /** Exec approvals of channel sessions are asked in their chat, with buttons. */
   approvals?: ExecApprovalBroker;
   /** Told when an inbound message was handed to a session (its reply is now the normal path). */
@@ -124,6 +127,7 @@ export async function assembleChannels(options: AssembleChannelsOptions): Promis
         debounceMs: config.messages.inbound.debounceMs,
         ...(config.messages.inbound.byChannel ? { byChannel: config.messages.inbound.byChannel } : {}),
       },
+      ...(options.systemEvents ? { systemEvents: options.systemEvents } : {}),
       commands: (sessionKey, text, context) =>
         handleCommand(options.runtime, sessionKey, text, {
           ...options.commands,
