@@ -1,11 +1,11 @@
 /**
  * The inbound dispatcher's message, results and options, and the narrow port it needs of the agent
  * runtime. Channels never import the runtime: the app passes it (agent-core's `AgentRuntime`
-import type { SystemEventQueue } from "./system-events.js";
  * fits `InboundRuntime` as it is) plus the command and session-expiry functions.
  */
 import type { FollowUpTurn } from "./pending-buffer.js";
 import type { InboundQueueMode, QueueCommandSupport, QueueSettings } from "./queue-settings.js";
+import type { SystemEventQueue } from "./system-events.js";
 
 /** A chat's tool rules (`channels.<ch>.groups.<id>.tools`), given to the run as a tool-policy layer. */
 export interface ChatToolRules {

@@ -63,7 +63,7 @@ export function accountsOf<Section extends { accounts?: Record<string, object> }
   ]);
 }
 
-/** A token from config, else a token file, else (default account only) the environment. */
+/** A token or secret from config, else its file, else (default account only) the environment. */
 export function credentialOf(
   inline: string | undefined,
   tokenFile: string | undefined,

@@ -3,7 +3,6 @@
  * only) SLACK_BOT_TOKEN / SLACK_APP_TOKEN / SLACK_SIGNING_SECRET; Socket Mode unless `mode` is
  * `http`, which listens for the Events API on `eventsListen`.
  */
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createSlackChannel, DEFAULT_SLACK_API_URL } from "@claw/channel-slack";
 import type { Channel } from "@claw/channels";
@@ -13,33 +12,17 @@ import {
   accountsOf,
   type ChannelAccountsContext,
   type ConfiguredAccount,
+  credentialOf,
+  mediaMaxBytesOf,
 } from "./channel-accounts.js";
 
 type SlackConfig = NonNullable<ClawConfig["channels"]["slack"]>;
 type SlackAccountConfig = Omit<SlackConfig, "accounts"> & { name?: string };
 
-interface Secret {
-  value: string;
-  source: "config" | "file" | "env";
-}
-
-/** A secret from the config, else a file, else (default account only) an environment variable. */
-function secretOf(
-  inline: string | undefined,
-  file: string | undefined,
-  envValue: string | undefined,
-): Secret | undefined {
-  if (inline) return { value: inline, source: "config" };
-  if (file && existsSync(file)) return { value: readFileSync(file, "utf8").trim(), source: "file" };
-  return envValue ? { value: envValue, source: "env" } : undefined;
-}
+type Secret = ReturnType<typeof credentialOf>;
 
 /** What an account is missing to start, or undefined when it has everything. */
-function missingOf(
-  mode: "socket" | "http",
-  account: SlackAccountConfig,
-  secrets: Record<string, Secret | undefined>,
-) {
+function missingOf(mode: "socket" | "http", account: SlackAccountConfig, secrets: Record<string, Secret>) {
   if (!secrets.bot) return "no botToken (set botToken, botTokenFile or SLACK_BOT_TOKEN)";
   if (mode === "socket" && !secrets.app)
     return "no appToken for Socket Mode (set appToken, appTokenFile or SLACK_APP_TOKEN, or mode: http)";
@@ -55,9 +38,9 @@ export function slackAccounts(config: ClawConfig, context: ChannelAccountsContex
   return accountsOf(section).map(([accountId, account]) => {
     const env = accountId === "default" ? context.env : {};
     const secrets = {
-      bot: secretOf(account.botToken, account.botTokenFile, env.SLACK_BOT_TOKEN),
-      app: secretOf(account.appToken, account.appTokenFile, env.SLACK_APP_TOKEN),
-      signing: secretOf(account.signingSecret, undefined, env.SLACK_SIGNING_SECRET),
+      bot: credentialOf(account.botToken, account.botTokenFile, env.SLACK_BOT_TOKEN),
+      app: credentialOf(account.appToken, account.appTokenFile, env.SLACK_APP_TOKEN),
+      signing: credentialOf(account.signingSecret, undefined, env.SLACK_SIGNING_SECRET),
     };
     const mode = account.mode ?? "socket";
     const missing = missingOf(mode, account, secrets);
@@ -65,12 +48,12 @@ export function slackAccounts(config: ClawConfig, context: ChannelAccountsContex
     const create = (): Channel => {
       if (missing) throw new Error(`channels.slack: account "${accountId}" has ${missing}`);
       return createSlackChannel({
-        botToken: secrets.bot?.value ?? "",
+        botToken: secrets.bot?.token ?? "",
         accountId,
         mode,
         mediaDir: join(context.mediaDir, "slack"),
-        ...(secrets.app ? { appToken: secrets.app.value } : {}),
-        ...(secrets.signing ? { signingSecret: secrets.signing.value } : {}),
+        ...(secrets.app ? { appToken: secrets.app.token } : {}),
+        ...(secrets.signing ? { signingSecret: secrets.signing.token } : {}),
         ...(account.slackApiUrl ? { slackApiUrl: account.slackApiUrl } : {}),
         ...(listen
           ? {
@@ -81,9 +64,7 @@ export function slackAccounts(config: ClawConfig, context: ChannelAccountsContex
               },
             }
           : {}),
-        ...(account.mediaMaxMb !== undefined
-          ? { mediaMaxBytes: Math.round(account.mediaMaxMb * 1024 * 1024) }
-          : {}),
+        ...mediaMaxBytesOf(account.mediaMaxMb),
       });
     };
     return {
