@@ -217,6 +217,7 @@ export function createDiscordChannel(options: DiscordChannelOptions): DiscordCha
     },
     send: (target, text) => outbound.send(target, text),
     edit: (target, messageId, text) => outbound.edit(target, messageId, text),
+    delete: (target, messageId) => outbound.delete(target, messageId),
     react: (target, messageId, emoji) => outbound.react(target, messageId, emoji),
     typing: (target) => outbound.typing(target),
     sendFile: (target, file, caption) => outbound.sendFile(target, file, caption),

@@ -5,16 +5,18 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createAgentRuntime } from "@claw/agent-core";
+import { createAgentRuntime, replyTextSnapshots } from "@claw/agent-core";
 import {
   type AccessSettings,
   type Channel,
+  chunkForChannel,
   createChannelManager,
   createChannelOutbox,
   createChannelPipeline,
   openAccountState,
   openOutboxStore,
   openPairingStore,
+  type StreamMode,
 } from "@claw/channels";
 import { waitUntil } from "@claw/channels/testing";
 import { createFauxProvider, type FauxStep, type Model } from "@claw/providers";
@@ -36,6 +38,8 @@ export interface LayerOptions {
   stateDir?: string;
   replyToMode?: "off" | "first" | "all";
   discord?: Partial<DiscordChannelOptions>;
+  /** Streamed replies (drafts edited while the model writes), with a short interval for tests. */
+  stream?: { mode: StreamMode; intervalMs?: number };
 }
 
 export async function startLayer(options: LayerOptions) {
@@ -62,6 +66,7 @@ export async function startLayer(options: LayerOptions) {
   const outbox = createChannelOutbox({
     store: openOutboxStore(db),
     send: (...args) => (manager as NonNullable<typeof manager>).send(...args),
+    edit: (...args) => (manager as NonNullable<typeof manager>).edit(...args),
     textLimit: (...args) => (manager as NonNullable<typeof manager>).textLimit(...args),
     lineLimit: (...args) => (manager as NonNullable<typeof manager>).lineLimit(...args),
     retry: { minDelayMs: 20, maxDelayMs: 200 },
@@ -75,6 +80,25 @@ export async function startLayer(options: LayerOptions) {
     state,
     deliver: outbox.deliver,
     typing: (...args) => (manager as NonNullable<typeof manager>).typing(...args),
+    ...(options.stream
+      ? {
+          streaming: {
+            mode: () => options.stream?.mode ?? "off",
+            intervalMs: options.stream.intervalMs ?? 50,
+            replyText: (run) => replyTextSnapshots(run.events),
+            send: (...args) => (manager as NonNullable<typeof manager>).send(...args),
+            edit: (...args) => (manager as NonNullable<typeof manager>).edit(...args),
+            delete: (...args) => (manager as NonNullable<typeof manager>).delete(...args),
+            canEdit: (...args) => (manager as NonNullable<typeof manager>).canEdit(...args),
+            textLimit: (...args) => (manager as NonNullable<typeof manager>).textLimit(...args),
+            chunk: (...args) => {
+              const maxLines = (manager as NonNullable<typeof manager>).lineLimit(...args);
+              return (text: string, limit: number) =>
+                chunkForChannel(text, limit, maxLines ? { maxLines } : {});
+            },
+          },
+        }
+      : {}),
   });
   const channels: Channel[] = [];
   manager = createChannelManager({

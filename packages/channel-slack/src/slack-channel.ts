@@ -203,6 +203,9 @@ export function createSlackChannel(options: SlackChannelOptions): SlackChannel {
         target.peer.id,
       );
     },
+    async delete(target, messageId) {
+      await api.call("chat.delete", { channel: target.peer.id, ts: messageId }, target.peer.id);
+    },
     async react(target, messageId, emoji) {
       const name = slackEmojiName(emoji);
       if (!name)

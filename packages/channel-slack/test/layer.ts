@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createAgentRuntime } from "@claw/agent-core";
+import { createAgentRuntime, replyTextSnapshots } from "@claw/agent-core";
 import {
   type AccessSettings,
   createChannelManager,
@@ -15,6 +15,7 @@ import {
   openAccountState,
   openOutboxStore,
   openPairingStore,
+  type StreamMode,
 } from "@claw/channels";
 import { waitUntil } from "@claw/channels/testing";
 import { createFauxProvider, type FauxStep, type Model } from "@claw/providers";
@@ -42,6 +43,8 @@ export interface SlackLayerOptions {
   bypassLayer?: () => boolean;
   /** Outbox retry timing (default 20 → 200 ms, for fast tests). */
   retry?: { minDelayMs: number; maxDelayMs: number };
+  /** Streamed replies (drafts edited while the model writes), with a short interval for tests. */
+  stream?: { mode: StreamMode; intervalMs?: number };
 }
 
 export async function startSlackLayer(options: SlackLayerOptions) {
@@ -78,6 +81,7 @@ export async function startSlackLayer(options: SlackLayerOptions) {
   const outbox = createChannelOutbox({
     store: openOutboxStore(db),
     send: (...args) => running().send(...args),
+    edit: (...args) => running().edit(...args),
     textLimit: (...args) => running().textLimit(...args),
     retry: options.retry ?? { minDelayMs: 20, maxDelayMs: 200 },
   });
@@ -90,6 +94,20 @@ export async function startSlackLayer(options: SlackLayerOptions) {
     state,
     deliver: outbox.deliver,
     typing: (...args) => running().typing(...args),
+    ...(options.stream
+      ? {
+          streaming: {
+            mode: () => options.stream?.mode ?? "off",
+            intervalMs: options.stream.intervalMs ?? 50,
+            replyText: (run) => replyTextSnapshots(run.events),
+            send: (...args) => running().send(...args),
+            edit: (...args) => running().edit(...args),
+            delete: (...args) => running().delete(...args),
+            canEdit: (...args) => running().canEdit(...args),
+            textLimit: (...args) => running().textLimit(...args),
+          },
+        }
+      : {}),
   });
   const channels: SlackChannel[] = [];
   manager = createChannelManager({
@@ -124,6 +142,7 @@ export async function startSlackLayer(options: SlackLayerOptions) {
   await manager.start();
   return {
     stateDir,
+    db,
     runtime,
     faux,
     pairing,

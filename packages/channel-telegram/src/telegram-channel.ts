@@ -206,6 +206,11 @@ export function createTelegramChannel(options: TelegramChannelOptions): Channel 
         throw toSendError(error);
       }
     },
+    async delete(target, messageId) {
+      await api.deleteMessage(chatId(target), Number(messageId)).catch((error: unknown) => {
+        throw toSendError(error);
+      });
+    },
     async react(target, messageId, emoji) {
       await api
         .setMessageReaction(chatId(target), Number(messageId), [{ type: "emoji", emoji: emoji as "👍" }])

@@ -92,6 +92,7 @@ export async function startLayer(options: LayerOptions) {
             replyText: (run) => replyTextSnapshots(run.events),
             send: (...args) => (manager as NonNullable<typeof manager>).send(...args),
             edit: (...args) => (manager as NonNullable<typeof manager>).edit(...args),
+            delete: (...args) => (manager as NonNullable<typeof manager>).delete(...args),
             canEdit: (...args) => (manager as NonNullable<typeof manager>).canEdit(...args),
             textLimit: (...args) => (manager as NonNullable<typeof manager>).textLimit(...args),
           },

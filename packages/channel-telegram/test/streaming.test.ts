@@ -14,13 +14,17 @@ describe("telegram streamed replies", () => {
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
-  async function start(reply: string, stream: Parameters<typeof startLayer>[0]["stream"], chunkDelayMs = 3) {
+  async function start(
+    reply: string | NonNullable<Parameters<typeof startLayer>[0]["reply"]>,
+    stream: Parameters<typeof startLayer>[0]["stream"],
+    chunkDelayMs = 3,
+  ) {
     const api = await new FakeBotApi().start();
     cleanups.push(() => api.close());
     const env = await startLayer({
       apis: [api],
       access: { dmPolicy: "open" },
-      reply: { text: reply, chunkSize: 40, chunkDelayMs },
+      reply: typeof reply === "string" ? { text: reply, chunkSize: 40, chunkDelayMs } : reply,
       stream,
     });
     cleanups.push(() => env.stop());
@@ -80,6 +84,28 @@ describe("telegram streamed replies", () => {
     );
     const previews = [api.sent[0]?.text ?? "", ...api.edits.slice(0, -1).map((e) => e.text)];
     expect(previews.filter((p) => !p.endsWith("."))).toEqual([]);
+  });
+
+  it("a reply that ends silent after a draft: the draft is deleted (deleteMessage), nothing else is sent", async () => {
+    const { api, env } = await start(
+      (call) =>
+        call.context.messages.at(-1)?.role === "toolResult"
+          ? { text: "**No_Reply**", chunkSize: 2, chunkDelayMs: 5 }
+          : {
+              text: "Checking the calendar first.",
+              chunkDelayMs: 5,
+              toolCalls: [{ name: "calendar", arguments: {} }],
+            },
+      { mode: "partial", intervalMs: 10 },
+    );
+    api.dm(42, "anything today?");
+    await until(() => api.deleted.length === 1, 10_000, "the draft's deletion");
+    await until(() => env.outbox.pending() === 0, 5_000, "the outbox to settle");
+    expect(api.sent).toHaveLength(1);
+    expect(api.deleted).toEqual([{ chatId: "42", messageId: api.sent[0]?.messageId }]);
+    expect(api.currentText("42", api.sent[0]?.messageId ?? -1)).toBeUndefined();
+    const everShown = [...api.sent.map((m) => m.text), ...api.edits.map((e) => e.text)];
+    for (const text of everShown) expect(text).not.toMatch(/no_|\*\*n/i);
   });
 
   it("off: the reply is sent once, never edited", async () => {

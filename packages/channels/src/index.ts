@@ -8,6 +8,7 @@
 
 // Commonly used: the contract a chat platform implements.
 export type {
+  AccountDelete,
   AccountEdit,
   AccountSend,
   ActionAnswer,

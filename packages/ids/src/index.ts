@@ -41,7 +41,12 @@ export {
 } from "./session-key/peer.js";
 
 // Silent reply tokens: replies that never reach a user.
-export { HEARTBEAT_TOKEN, SILENT_TOKENS, stripSilentTokens } from "./reply-tokens/silent.js";
+export {
+  HEARTBEAT_TOKEN,
+  SILENT_TOKENS,
+  stripSilentTokens,
+  visibleWhileStreaming,
+} from "./reply-tokens/silent.js";
 
 // Did-you-mean support for mistyped identifiers.
 export { editDistance } from "./suggest/edit-distance.js";

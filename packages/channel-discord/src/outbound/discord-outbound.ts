@@ -1,6 +1,6 @@
 /**
  * What the bot does on Discord over REST: send a message (a Discord reply when the target names
- * one), edit it, react, show typing, upload a file, open a thread. A direct peer is a user id;
+ * one), edit or delete it, react, show typing, upload a file, open a thread. A direct peer is a user id;
  * its DM channel is opened once (`POST /users/@me/channels`) and remembered. Every failure
  * becomes a `ChannelSendError` the outbox knows how to retry.
  */
@@ -18,6 +18,7 @@ export interface DiscordOutbound {
   channelIdOf(target: ChannelTarget): Promise<string>;
   send(target: ChannelTarget, text: string): Promise<{ messageId: string }>;
   edit(target: ChannelTarget, messageId: string, text: string): Promise<void>;
+  delete(target: ChannelTarget, messageId: string): Promise<void>;
   react(target: ChannelTarget, messageId: string, emoji: string): Promise<void>;
   typing(target: ChannelTarget): Promise<void>;
   sendFile(target: ChannelTarget, file: OutboundFile, caption?: string): Promise<{ messageId: string }>;
@@ -77,6 +78,10 @@ export function createDiscordOutbound(rest: REST): DiscordOutbound {
         await rest.patch(Routes.channelMessage(channelId, messageId), {
           body: { content: text, allowed_mentions: ALLOWED_MENTIONS },
         });
+      }),
+    delete: (target, messageId) =>
+      failuresAsSendErrors(async () => {
+        await rest.delete(Routes.channelMessage(await channelIdOf(target), messageId));
       }),
     react: (target, messageId, emoji) =>
       failuresAsSendErrors(async () => {

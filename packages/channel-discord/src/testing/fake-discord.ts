@@ -23,6 +23,7 @@ export interface SentMessage {
 export type RestOperation =
   | "send"
   | "edit"
+  | "delete"
   | "react"
   | "typing"
   | "history"
@@ -48,6 +49,8 @@ export class FakeDiscord {
   /** Messages the bot sent that Discord acknowledged, in order. */
   readonly sent: SentMessage[] = [];
   readonly edits: { channelId: string; messageId: string; content: string }[] = [];
+  /** Messages the bot deleted, in order. */
+  readonly deleted: { channelId: string; messageId: string }[] = [];
   readonly reactions: { channelId: string; messageId: string; emoji: string }[] = [];
   readonly typing: string[] = [];
   /** Calls by operation. */

@@ -68,7 +68,7 @@ function operationOf(method: string, path: string): RestOperation | undefined {
   if (path === "/users/@me") return "me";
   if (path === "/users/@me/channels") return "dm";
   if (/^\/channels\/\d+\/messages$/.test(path)) return method === "POST" ? "send" : "history";
-  if (/^\/channels\/\d+\/messages\/\d+$/.test(path)) return "edit";
+  if (/^\/channels\/\d+\/messages\/\d+$/.test(path)) return method === "DELETE" ? "delete" : "edit";
   if (/\/reactions\//.test(path)) return "react";
   if (/\/typing$/.test(path)) return "typing";
   if (/\/threads$/.test(path)) return "thread";
@@ -136,6 +136,14 @@ export async function answerRest(
       stored.content = content;
       fake.edits.push({ channelId: channel.id, messageId: stored.id, content });
       return json(res, 200, stored);
+    }
+    case "delete": {
+      const messages = fake.world.history.get(channel.id) ?? [];
+      const at = messages.findIndex((m) => m.id === messageId);
+      if (at < 0) return json(res, 404, { message: "Unknown Message", code: 10008 });
+      messages.splice(at, 1);
+      fake.deleted.push({ channelId: channel.id, messageId: messageId ?? "" });
+      return json(res, 204, null);
     }
     case "react":
       fake.reactions.push({

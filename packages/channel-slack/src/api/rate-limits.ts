@@ -18,6 +18,7 @@ export interface MethodLimit {
 export const SLACK_METHOD_LIMITS: Readonly<Record<string, MethodLimit>> = {
   "chat.postMessage": { tier: "special", scope: "channel" },
   "chat.update": { tier: "3", scope: "workspace" },
+  "chat.delete": { tier: "3", scope: "workspace" },
   "reactions.add": { tier: "3", scope: "workspace" },
   "assistant.threads.setStatus": { tier: "3", scope: "workspace" },
   "files.getUploadURLExternal": { tier: "4", scope: "workspace" },

@@ -42,6 +42,8 @@ export class FakeSlack {
   readonly socketMode: FakeSocketMode;
   readonly sent: SentSlackMessage[] = [];
   readonly edits: { channel: string; ts: string; text: string }[] = [];
+  /** Messages the bot deleted (chat.delete), in order. */
+  readonly deleted: { channel: string; ts: string }[] = [];
   readonly reactions: { channel: string; timestamp: string; name: string }[] = [];
   readonly statuses: { channelId: string; threadTs: string; status: string }[] = [];
   private readonly files = new FakeFiles(() => this.url);
@@ -204,6 +206,14 @@ export class FakeSlack {
           return answer(res, { ok: false, error: "message_not_found" });
         this.edits.push({ channel, ts: String(params.ts), text });
         return answer(res, { ok: true, channel, ts: String(params.ts), text });
+      }
+      case "chat.delete": {
+        const ts = String(params.ts);
+        const live = (m: SentSlackMessage) => m.channel === channel && m.ts === ts;
+        if (!this.sent.some(live) || this.deleted.some((d) => d.channel === channel && d.ts === ts))
+          return answer(res, { ok: false, error: "message_not_found" });
+        this.deleted.push({ channel, ts });
+        return answer(res, { ok: true, channel, ts });
       }
       case "reactions.add": {
         const reaction = { channel, timestamp: String(params.timestamp), name: String(params.name) };

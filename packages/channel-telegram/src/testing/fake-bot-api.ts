@@ -70,6 +70,8 @@ export class FakeBotApi {
   /** Every message the bot sent and Telegram acknowledged, in order. */
   readonly sent: SentMessage[] = [];
   readonly edits: { chatId: string; messageId: number; text: string }[] = [];
+  /** Messages the bot deleted (deleteMessage), in order. */
+  readonly deleted: { chatId: string; messageId: number }[] = [];
   readonly actions: { chatId: string; action: string; threadId?: number }[] = [];
   readonly reactions: { chatId: string; messageId: number; emoji: string }[] = [];
   /** Every answerCallbackQuery, in order. */
@@ -330,6 +332,14 @@ export class FakeBotApi {
           chat: { id: Number(params.chat_id), type: "private" },
           text,
         });
+      }
+      case "deleteMessage": {
+        const key = `${String(params.chat_id)}:${Number(params.message_id)}`;
+        if (!this.texts.delete(key))
+          return fail(res, { status: 400, description: "Bad Request: message to delete not found" });
+        this.keyboards.delete(key);
+        this.deleted.push({ chatId: String(params.chat_id), messageId: Number(params.message_id) });
+        return ok(res, true);
       }
       case "sendChatAction":
         this.actions.push({

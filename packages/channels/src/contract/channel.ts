@@ -113,6 +113,14 @@ export type AccountEdit = (
   text: string,
 ) => Promise<void>;
 
+/** Deletes a message a running account sent (the manager's `delete`). */
+export type AccountDelete = (
+  channel: string,
+  accountId: string,
+  target: ChannelTarget,
+  messageId: string,
+) => Promise<void>;
+
 /** A person pressed a button under one of the bot's messages. */
 export interface ChannelAction {
   peer: ChannelPeer;
@@ -168,6 +176,8 @@ export interface Channel {
   /** Sends one chunk (already within `maxTextLength`). Throws `ChannelSendError` to ask for a retry. */
   send(target: ChannelTarget, text: string, options?: SendOptions): Promise<SendResult>;
   edit?(target: ChannelTarget, messageId: string, text: string): Promise<void>;
+  /** Deletes a message the bot sent (a streamed draft whose reply turned out silent). */
+  delete?(target: ChannelTarget, messageId: string): Promise<void>;
   react?(target: ChannelTarget, messageId: string, emoji: string): Promise<void>;
   typing?(target: ChannelTarget): Promise<void>;
   probe(): Promise<ProbeResult>;

@@ -6,6 +6,7 @@
  */
 
 import type {
+  AccountDelete,
   AccountEdit,
   AccountSend,
   ActionAnswer,
@@ -52,6 +53,8 @@ export interface ChannelManager {
   edit: AccountEdit;
   /** Whether the running account can edit its messages (streamed replies need it). */
   canEdit(channel: string, accountId: string): boolean;
+  /** Deletes a sent message; throws ChannelSendError when the account cannot delete or is not running. */
+  delete: AccountDelete;
   textLimit(channel: string, accountId: string): number;
   /** The running account's soft cap on lines per message, if it has one. */
   lineLimit(channel: string, accountId: string): number | undefined;
@@ -232,6 +235,15 @@ export function createChannelManager(options: ChannelManagerOptions): ChannelMan
     canEdit: (channel, accountId) => {
       const instance = slotOf(channel, accountId)?.instance;
       return Boolean(instance?.edit && instance.capabilities.edits !== false);
+    },
+    async delete(channel, accountId, target, messageId) {
+      const instance = slotOf(channel, accountId)?.instance;
+      if (!instance?.delete)
+        throw new ChannelSendError(
+          "unavailable",
+          `channel ${channel}/${accountId} cannot delete messages now`,
+        );
+      await instance.delete(target, messageId);
     },
     textLimit: (channel, accountId) => slotOf(channel, accountId)?.limit ?? DEFAULT_TEXT_LIMIT,
     lineLimit: (channel, accountId) => slotOf(channel, accountId)?.instance?.capabilities.maxLinesPerMessage,

@@ -7,7 +7,7 @@
  * before `handle` resolves (before the platform's update is acknowledged) and stays pending until
  * its reply is queued, in the same transaction; `resume()` dispatches what a crash left pending.
  */
-import { buildPeerSessionKey, type DmScope, normalizeAccountId } from "@claw/ids";
+import { buildPeerSessionKey, type DmScope, normalizeAccountId, stripSilentTokens } from "@claw/ids";
 import type { AccessSettings } from "../access/access-policy.js";
 import { decideAccess } from "../access/access-policy.js";
 import type { PairingStore } from "../access/pairing-store.js";
@@ -148,6 +148,9 @@ export function createChannelPipeline<TRun extends InboundRun>(
         clearInterval(typingTimer);
         const editOf = draft ? await draft.finish() : [];
         const text = replyOfRunResult(result);
+        // The drafts showed words of a reply that ended silent: take them back.
+        if (draft && editOf.length > 0 && text !== undefined && stripSilentTokens(text) === "")
+          await draft.discard(editOf);
         // A run a shutdown aborted leaves its message pending: the next start runs it again.
         if (text === undefined) return shuttingDown ? undefined : answered(journalIds)();
         await options.deliver(

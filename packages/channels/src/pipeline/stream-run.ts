@@ -2,8 +2,9 @@
  * Streams a run's reply into a draft message while the run works, for accounts whose
  * `streamMode` is not `off` and whose channel can edit. The final text is not sent here: the
  * pipeline queues it in the outbox with the draft ids, and the outbox edits the drafts to it.
+ * A reply that ends silent (NO_REPLY, HEARTBEAT_OK) has its drafts deleted where the channel can.
  */
-import type { AccountEdit, AccountSend, ChannelTarget } from "../contract/channel.js";
+import type { AccountDelete, AccountEdit, AccountSend, ChannelTarget } from "../contract/channel.js";
 import type { InboundRun } from "../inbound/types.js";
 import { createDraftStream, type StreamMode } from "../reply/draft-stream.js";
 
@@ -14,6 +15,8 @@ export interface ReplyStreaming<TRun extends InboundRun> {
   replyText(run: TRun): AsyncIterable<string>;
   send: AccountSend;
   edit: AccountEdit;
+  /** Deletes drafts of a reply that turned out silent; without it they stay (and a warning is logged). */
+  delete?: AccountDelete;
   /** Whether the running account can edit (drafts need it); assumed when omitted. */
   canEdit?(channel: string, accountId: string): boolean;
   textLimit(channel: string, accountId: string): number;
@@ -28,6 +31,8 @@ export interface ReplyStreaming<TRun extends InboundRun> {
 export interface RunDraft {
   /** Stops the preview; returns the ids of the draft messages shown, in order. */
   finish(): Promise<string[]>;
+  /** Removes the drafts `finish` returned (the final reply is silent); failures are logged, not thrown. */
+  discard(messageIds: readonly string[]): Promise<void>;
 }
 
 /**
@@ -62,7 +67,20 @@ export function startRunDraft<TRun extends InboundRun>(
   void (async () => {
     for await (const text of streaming.replyText(run)) draft.update(text);
   })().catch((error: unknown) => log("warn", "reply preview stopped", { error: String(error) }));
+  const logged = (message: string, fields: Record<string, unknown>) =>
+    log("warn", message, { runId: run.runId, channel, accountId, ...fields });
   return {
     finish: () => draft.finish(),
+    async discard(messageIds) {
+      const remove = streaming.delete;
+      if (!remove) {
+        logged("a silent reply's draft stays visible: the channel cannot delete messages", { messageIds });
+        return;
+      }
+      for (const messageId of messageIds)
+        await remove(channel, accountId, followUp, messageId).catch((error: unknown) =>
+          logged("a silent reply's draft could not be deleted", { messageId, error: String(error) }),
+        );
+    },
   };
 }

@@ -48,3 +48,33 @@ describe("draft stream", () => {
     expect(calls).toEqual(["send:Hello", "edit:m1:Hello there"]);
   });
 });
+
+describe("draft stream and silent tokens", () => {
+  it.each([
+    ["a reply that ends in a silent token", "Working on it.\n\nNO_REPLY"],
+    ["a silent token in emphasis", "**NO_REPLY**"],
+    ["a heartbeat acknowledgement, lower case", "All fine here. heartbeat_ok"],
+  ])("%s: no draft ever shows a piece of the token", async (_name, reply) => {
+    const shown: string[] = [];
+    const draft = createDraftStream({
+      mode: "partial",
+      limit: 4096,
+      intervalMs: 1,
+      send: async (text) => {
+        shown.push(text);
+        return { messageId: "m1" };
+      },
+      edit: async (_id, text) => {
+        shown.push(text);
+      },
+    });
+    // The model writes a character at a time; every prefix gets its chance to be shown.
+    for (let end = 1; end <= reply.length; end++) {
+      draft.update(reply.slice(0, end));
+      await new Promise((r) => setTimeout(r, 3));
+    }
+    await draft.finish();
+    for (const text of shown) expect(text).not.toMatch(/N$|NO_|_R|HEARTB|heartb|\*\*N|_$/);
+    expect(shown.every((text) => reply.startsWith(text) || reply.includes(text))).toBe(true);
+  });
+});

@@ -6,7 +6,7 @@
  * final reply. `partial` shows the latest text; `block` shows it in blocks cut at paragraph,
  * line or sentence ends (at least `minChars` new, or everything once `maxChars` waits).
  */
-import { HEARTBEAT_TOKEN, SILENT_TOKENS, stripSilentTokens } from "@claw/ids";
+import { visibleWhileStreaming } from "@claw/ids";
 import type { SendResult } from "../contract/channel.js";
 import { asSendError } from "../contract/errors.js";
 import { chunkForChannel } from "../outbox/chunk-for-channel.js";
@@ -37,13 +37,6 @@ export interface DraftStream {
 }
 
 export const DEFAULT_DRAFT_CHUNK = { minChars: 200, maxChars: 800 } as const;
-
-const TOKENS = [...SILENT_TOKENS, HEARTBEAT_TOKEN];
-/** Text that may still become a silent token ("NO_RE…") is not shown. */
-const maybeSilent = (text: string) => {
-  const t = text.trim().toUpperCase();
-  return TOKENS.some((token) => token.startsWith(t));
-};
 
 /**
  * Block mode's view of `text`: once `minChars` are new, cut at the last paragraph, line or
@@ -86,8 +79,9 @@ export function createDraftStream(options: DraftStreamOptions): DraftStream {
   let finished = false;
 
   const flush = async () => {
-    const visible = stripSilentTokens(latest);
-    if (visible === "" || maybeSilent(visible)) return;
+    // Text that may still become a silent token ("NO_RE…") is not shown.
+    const visible = visibleWhileStreaming(latest);
+    if (visible === "") return;
     const view = options.mode === "block" ? blockView(visible, shownLength, minChars, maxChars) : visible;
     if (view === lastView || view === "") return;
     const parts = chunk(view, options.limit);
@@ -119,7 +113,7 @@ export function createDraftStream(options: DraftStreamOptions): DraftStream {
           .finally(() => {
             flushing = undefined;
             if (nextAt < Date.now() + interval) nextAt = Date.now() + interval;
-            if (stripSilentTokens(latest) !== lastView) schedule();
+            if (visibleWhileStreaming(latest) !== lastView) schedule();
           });
       },
       Math.max(0, nextAt - Date.now()),

@@ -43,6 +43,19 @@ const commonProps = {
   retry: Type.Optional(RetrySettings),
 };
 
+/** Streamed replies for channels that edit messages: a draft edited while the model writes (default off). */
+const streamingProps = {
+  streamMode: Type.Optional(
+    Type.Enum(["partial", "block", "off"], {
+      description:
+        "Show a reply while it is written as one message edited in place: partial (latest text), block (cut at paragraph/sentence ends) or off (default).",
+    }),
+  ),
+  draftChunk: Type.Optional(
+    closedObject({ minChars: Type.Optional(PositiveInteger), maxChars: Type.Optional(PositiveInteger) }),
+  ),
+};
+
 function channel<Specific extends TProperties>(specific: Specific) {
   const accountProps = { ...commonProps, ...specific, name: Type.Optional(Type.String()) };
   return Type.Optional(
@@ -57,10 +70,7 @@ function channel<Specific extends TProperties>(specific: Specific) {
 export const TelegramChannel = channel({
   botToken: Type.Optional(Type.String()),
   tokenFile: Type.Optional(Type.String()),
-  streamMode: Type.Optional(Type.Enum(["partial", "block", "off"])),
-  draftChunk: Type.Optional(
-    closedObject({ minChars: Type.Optional(PositiveInteger), maxChars: Type.Optional(PositiveInteger) }),
-  ),
+  ...streamingProps,
   webhookUrl: Type.Optional(Type.String()),
   webhookSecret: Type.Optional(
     Type.String({ description: "Checked against X-Telegram-Bot-Api-Secret-Token." }),
@@ -93,6 +103,7 @@ export const DiscordChannel = channel({
   token: Type.Optional(Type.String()),
   tokenFile: Type.Optional(Type.String()),
   maxLinesPerMessage: Type.Optional(PositiveInteger),
+  ...streamingProps,
   guilds: Type.Optional(recordOf(DiscordGuildSettings)),
   rest: Type.Optional(
     closedObject({
@@ -114,6 +125,7 @@ export const SlackChannel = channel({
   appToken: Type.Optional(Type.String()),
   signingSecret: Type.Optional(Type.String()),
   mode: Type.Optional(Type.Enum(["socket", "http"])),
+  ...streamingProps,
   botTokenFile: Type.Optional(Type.String({ description: "A file holding the bot token (xoxb-…)." })),
   appTokenFile: Type.Optional(Type.String({ description: "A file holding the app-level token (xapp-…)." })),
   slackApiUrl: Type.Optional(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stripSilentTokens } from "./silent.js";
+import { stripSilentTokens, visibleWhileStreaming } from "./silent.js";
 
 describe("stripSilentTokens", () => {
   it.each([
@@ -19,5 +19,27 @@ describe("stripSilentTokens", () => {
     ["NO_REPLYING is a word", "NO_REPLYING is a word"],
   ])("%j → %j", (input, expected) => {
     expect(stripSilentTokens(input)).toBe(expected);
+  });
+});
+
+describe("visibleWhileStreaming", () => {
+  it.each([
+    ["N", ""],
+    ["NO_", ""],
+    ["no_rep", ""],
+    ["**NO_RE", ""],
+    ["  heartbeat_", ""],
+    ["NO_REPLY", ""],
+    ["Done.\n\nHEARTBEAT_", "Done."],
+    ["Done. no_re", "Done."],
+    ["Done. **NO_", "Done."],
+    ["NO_REPLY\nHel", "Hel"],
+    ["Hello there", "Hello there"],
+    ["I said NO_REPLYING", "I said NO_REPLYING"],
+    ["Answer: Nope", "Answer: Nope"],
+    ["Answer: No", "Answer:"],
+    ["Hello NO_REPLY", "Hello"],
+  ])("%j → %j", (input, expected) => {
+    expect(visibleWhileStreaming(input)).toBe(expected);
   });
 });

@@ -33,3 +33,28 @@ export function stripSilentTokens(text: string): string {
   }
   return rest.trim();
 }
+
+/** A last word that is still the start of a token ("NO_RE", "**heart"), with what precedes it. */
+const TRAILING_WORD = /(^|[\s*_`~.!:;,-])[*_`~]*([A-Za-z_]+)$/;
+
+/**
+ * The part of a reply still being written that may be shown: silent tokens stripped as
+ * `stripSilentTokens` does, and a last word that may yet grow into one ("NO_", "heartbe")
+ * held back until the next words decide. Empty while nothing can be shown.
+ *
+ * @example
+ * visibleWhileStreaming("NO_RE");          // → ""
+ * visibleWhileStreaming("Done.\n\nHEART"); // → "Done."
+ * visibleWhileStreaming("Hello there");    // → "Hello there"
+ */
+export function visibleWhileStreaming(text: string): string {
+  let visible = stripSilentTokens(text);
+  for (let previous = ""; previous !== visible; ) {
+    previous = visible;
+    const last = TRAILING_WORD.exec(visible);
+    const word = last?.[2]?.toUpperCase();
+    if (last && word && ALL_TOKENS.some((token) => token.startsWith(word) && token !== word))
+      visible = stripSilentTokens(visible.slice(0, last.index + (last[1]?.length ?? 0)));
+  }
+  return /^[\s*_`~.!:;,-]*$/.test(visible) ? "" : visible;
+}

@@ -165,6 +165,8 @@ export async function assembleChannels(options: AssembleChannelsOptions): Promis
       edit: (channel, accountId, target, messageId, text) =>
         (manager as ChannelManager).edit(channel, accountId, target, messageId, text),
       canEdit: (channel, accountId) => (manager as ChannelManager).canEdit(channel, accountId),
+      delete: (channel, accountId, target, messageId) =>
+        (manager as ChannelManager).delete(channel, accountId, target, messageId),
       textLimit: (channel, accountId) => (manager as ChannelManager).textLimit(channel, accountId),
     },
     log: write,

@@ -63,6 +63,8 @@ export function discordAccounts(config: ClawConfig, context: ChannelAccountsCont
         ...(guilds ? { groupOf: (message) => discordGroupSettings(guilds, message) } : {}),
       },
       replyToMode: account.replyToMode ?? "off",
+      streamMode: account.streamMode ?? "off",
+      ...(account.draftChunk ? { draftChunk: account.draftChunk } : {}),
     };
   });
 }

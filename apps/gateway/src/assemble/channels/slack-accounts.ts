@@ -86,6 +86,8 @@ export function slackAccounts(config: ClawConfig, context: ChannelAccountsContex
       },
       access: accessOf(config.channels.defaults, account),
       replyToMode: account.replyToMode ?? "off",
+      streamMode: account.streamMode ?? "off",
+      ...(account.draftChunk ? { draftChunk: account.draftChunk } : {}),
     };
   });
 }
