@@ -52,7 +52,7 @@ describe("channel commands", () => {
     expect(listed.map((r: { account: string }) => r.account)).toEqual(["work"]);
     expect((await claw(home, ["channels", "remove", "telegram"])).code).toBe(0);
     expect(JSON.parse(readFileSync(join(home.stateDir, "claw.json"), "utf8")).channels).toEqual({});
-    expect((await claw(home, ["channels", "add", "discord"])).code).toBe(2);
+    expect((await claw(home, ["channels", "add", "matrix"])).code).toBe(2);
   });
 
   it("pairing list/approve, routes explain, message send and channels status", async () => {

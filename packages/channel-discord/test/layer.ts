@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createAgentRuntime, replyTextSnapshots } from "@claw/agent-core";
+import { createAgentRuntime, type RunHandle, replyTextSnapshots } from "@claw/agent-core";
 import {
   type AccessSettings,
   type Channel,
@@ -71,7 +71,7 @@ export async function startLayer(options: LayerOptions) {
     lineLimit: (...args) => (manager as NonNullable<typeof manager>).lineLimit(...args),
     retry: { minDelayMs: 20, maxDelayMs: 200 },
   });
-  const pipeline = createChannelPipeline({
+  const pipeline = createChannelPipeline<RunHandle>({
     runtime,
     routing: { defaultAgentId: "main", dmScope: "per-channel-peer" },
     access: () => ({ dmPolicy: "pairing", groupPolicy: "open", ...options.access }),

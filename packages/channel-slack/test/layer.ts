@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createAgentRuntime, replyTextSnapshots } from "@claw/agent-core";
+import { createAgentRuntime, type RunHandle, replyTextSnapshots } from "@claw/agent-core";
 import {
   type AccessSettings,
   createChannelManager,
@@ -85,7 +85,7 @@ export async function startSlackLayer(options: SlackLayerOptions) {
     textLimit: (...args) => running().textLimit(...args),
     retry: options.retry ?? { minDelayMs: 20, maxDelayMs: 200 },
   });
-  const pipeline = createChannelPipeline({
+  const pipeline = createChannelPipeline<RunHandle>({
     runtime,
     routing: { defaultAgentId: "main", dmScope: "per-channel-peer" },
     access: () => ({ dmPolicy: "pairing", groupPolicy: "open", ...options.access }),

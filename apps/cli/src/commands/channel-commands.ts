@@ -4,10 +4,32 @@
  */
 import { type CommandEntry, JSON_FLAG, READ } from "../command-spec.js";
 
+/** The credential flags of `channels add` and `channels login` (each platform takes some of them). */
+const CREDENTIAL_FLAG_SPECS = {
+  account: { type: "string", value: "ID", summary: "account id (default: default)" },
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: help text naming the config's env reference syntax
+  token: { type: "string", value: "TOKEN", summary: "bot token (Slack: xoxb-…), or a ${ENV} reference" },
+  "token-file": { type: "string", value: "PATH", summary: "file holding the bot token" },
+  "app-token": { type: "string", value: "TOKEN", summary: "Slack app-level token for Socket Mode (xapp-…)" },
+  "app-token-file": { type: "string", value: "PATH", summary: "file holding the Slack app-level token" },
+  "signing-secret": { type: "string", value: "SECRET", summary: "Slack signing secret (HTTP Events API)" },
+  mode: { type: "string", value: "MODE", summary: "Slack: socket (default) or http" },
+  "events-port": {
+    type: "string",
+    value: "PORT",
+    summary: "Slack --mode http: the port events are posted to",
+  },
+  "api-root": {
+    type: "string",
+    value: "URL",
+    summary: "API base URL: Telegram apiRoot, Discord rest.api, Slack slackApiUrl (proxy, local server)",
+  },
+} as const;
+
 export const CHANNEL_COMMANDS: readonly CommandEntry[] = [
   {
     name: "channels",
-    summary: "Chat channel accounts (Telegram): list, status, add, remove, login",
+    summary: "Chat channel accounts (Telegram, Discord, Slack): list, status, add, remove, login",
     subcommands: [
       { name: "list", summary: "channel accounts in the config", flags: JSON_FLAG },
       {
@@ -22,17 +44,8 @@ export const CHANNEL_COMMANDS: readonly CommandEntry[] = [
       {
         name: "add",
         args: "CHANNEL",
-        summary: "add a channel account to the config",
-        flags: {
-          account: { type: "string", value: "ID", summary: "account id (default: default)" },
-          token: { type: "string", value: "TOKEN", summary: "bot token" },
-          "token-file": { type: "string", value: "PATH", summary: "file holding the bot token" },
-          "api-root": {
-            type: "string",
-            value: "URL",
-            summary: "Bot API base URL (self-hosted server, proxy)",
-          },
-        },
+        summary: "add a telegram, discord or slack account to the config",
+        flags: CREDENTIAL_FLAG_SPECS,
       },
       {
         name: "remove",
@@ -43,11 +56,10 @@ export const CHANNEL_COMMANDS: readonly CommandEntry[] = [
       {
         name: "login",
         args: "CHANNEL",
-        summary: "store an account's credentials (a Telegram bot token)",
+        summary: "check a bot token with the platform (getMe, /users/@me, auth.test), then store it",
         flags: {
-          account: { type: "string", value: "ID", summary: "account id (default: default)" },
-          token: { type: "string", value: "TOKEN", summary: "bot token" },
-          "token-file": { type: "string", value: "PATH", summary: "file holding the bot token" },
+          ...CREDENTIAL_FLAG_SPECS,
+          "skip-probe": { type: "boolean", summary: "store without asking the platform" },
         },
       },
     ],

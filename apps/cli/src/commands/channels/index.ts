@@ -1,28 +1,41 @@
-/** `claw channels list|status|add|remove|login`: chat channel accounts in the config and in the gateway. */
+/**
+ * `claw channels list|status|add|remove|login`: chat channel accounts (Telegram, Discord, Slack)
+ * in the config and in the gateway. What each platform takes lives in ./platforms.ts.
+ */
 import { setAtPath, unsetAtPath } from "@claw/config";
 import { normalizeAccountId } from "@claw/ids";
 import { type ParsedCommandArgs, stringFlag } from "../../args.js";
 import { loadCliConfig } from "../../cli-config.js";
 import type { SubcommandSpec } from "../../command-spec.js";
-import { type CommandContext, type CommandModule, EXIT_OK, UsageError } from "../../context.js";
+import { type CommandContext, type CommandModule, EXIT_FAILURE, EXIT_OK, UsageError } from "../../context.js";
 import { withGateway } from "../../gateway-target.js";
 import { ago, renderTable, toJson } from "../../render/table.js";
 import { runSubcommands } from "../../subcommands.js";
 import { editConfigDocument } from "../config/write.js";
+import { readCredentialInput } from "./credential-input.js";
+import { CHANNEL_PLATFORMS, type ChannelPlatform, type FieldChange, platformOf } from "./platforms.js";
+import { probeToken, tokenToProbe } from "./probe-token.js";
 
-/** Chat platforms `claw channels add` knows. */
-const SUPPORTED = ["telegram"] as const;
+const SUPPORTED = CHANNEL_PLATFORMS.map((platform) => platform.id);
 
-function channelArg(positionals: string[], spec: SubcommandSpec): string {
+function channelArg(positionals: string[], spec: SubcommandSpec): ChannelPlatform {
   const [channel, ...extra] = positionals;
   if (channel === undefined || extra.length > 0)
     throw new UsageError(
       `channels ${spec.name} needs one CHANNEL`,
-      `e.g. \`claw channels ${spec.name} telegram\``,
+      `e.g. \`claw channels ${spec.name} telegram\` (supported: ${SUPPORTED.join(", ")})`,
     );
-  if (!(SUPPORTED as readonly string[]).includes(channel))
-    throw new UsageError(`unknown channel "${channel}"`, `supported: ${SUPPORTED.join(", ")}`);
-  return channel;
+  const platform = platformOf(channel);
+  if (!platform) throw new UsageError(`unknown channel "${channel}"`, `supported: ${SUPPORTED.join(", ")}`);
+  return platform;
+}
+
+/** Each configured account of a channel section, merged over the section's own fields. */
+function accountsOfSection(section: unknown): [string, Record<string, unknown>][] {
+  if (typeof section !== "object" || section === null) return [];
+  const { accounts, ...base } = section as { accounts?: Record<string, Record<string, unknown>> };
+  if (!accounts || Object.keys(accounts).length === 0) return [["default", base]];
+  return Object.entries(accounts).map(([id, account]) => [normalizeAccountId(id), { ...base, ...account }]);
 }
 
 /** The config path of a channel account: the channel itself for `default` without accounts. */
@@ -34,27 +47,16 @@ function accountPath(channel: string, account: string | undefined): (string | nu
 
 async function list({ values }: ParsedCommandArgs, context: CommandContext): Promise<number> {
   const { config } = loadCliConfig(context);
-  const rows: { channel: string; account: string; enabled: boolean; token: string; apiRoot: string }[] = [];
-  const telegram = config.channels.telegram;
-  if (telegram) {
-    const { accounts, ...base } = telegram;
-    const entries =
-      accounts && Object.keys(accounts).length > 0 ? Object.entries(accounts) : [["default", {}] as const];
-    for (const [id, account] of entries) {
-      const merged = { ...base, ...account };
-      rows.push({
-        channel: "telegram",
-        account: normalizeAccountId(id),
-        enabled: merged.enabled ?? true,
-        token: merged.botToken
-          ? "botToken"
-          : merged.tokenFile
-            ? `tokenFile ${merged.tokenFile}`
-            : "TELEGRAM_BOT_TOKEN (env)",
-        apiRoot: merged.apiRoot ?? "https://api.telegram.org",
-      });
-    }
-  }
+  const sections = config.channels as Record<string, unknown>;
+  const rows = CHANNEL_PLATFORMS.flatMap((platform) =>
+    accountsOfSection(sections[platform.id]).map(([account, merged]) => ({
+      channel: platform.id,
+      account,
+      enabled: merged.enabled !== false,
+      token: platform.tokenSource(merged),
+      apiRoot: platform.apiRoot(merged) ?? platform.defaultApiRoot,
+    })),
+  );
   if (values.json) context.io.stdout(toJson(rows));
   else if (rows.length === 0)
     context.io.stdout("no channels configured — add one with `claw channels add telegram --token TOKEN`\n");
@@ -107,18 +109,9 @@ async function status({ values }: ParsedCommandArgs, context: CommandContext): P
   return EXIT_OK;
 }
 
-function tokenChange(values: ParsedCommandArgs["values"]): Record<string, string> {
-  const token = stringFlag(values, "token");
-  const tokenFile = stringFlag(values, "token-file");
-  return { ...(token ? { botToken: token } : {}), ...(tokenFile ? { tokenFile } : {}) };
-}
-
 /** Sets each field under `path` in the config document. */
-function setFields(document: unknown, path: (string | number)[], fields: Record<string, unknown>): unknown {
-  return Object.entries(fields).reduce(
-    (doc, [key, value]) => setAtPath(doc, [...path, key], value),
-    document,
-  );
+function setFields(document: unknown, path: (string | number)[], fields: readonly FieldChange[]): unknown {
+  return fields.reduce((doc, [key, value]) => setAtPath(doc, [...path, ...key], value), document);
 }
 
 async function add(
@@ -126,20 +119,37 @@ async function add(
   context: CommandContext,
   spec: SubcommandSpec,
 ): Promise<number> {
-  const channel = channelArg(positionals, spec);
+  const platform = channelArg(positionals, spec);
+  const input = readCredentialInput(platform, values);
   const account = stringFlag(values, "account");
-  const apiRoot = stringFlag(values, "api-root");
-  const path = accountPath(channel, account);
-  const fields: Record<string, unknown> = {
-    enabled: true,
-    ...tokenChange(values),
-    ...(apiRoot ? { apiRoot } : {}),
-  };
+  const fields: FieldChange[] = [[["enabled"], true], ...platform.fields(input)];
+  const noToken = input.token === undefined && input.tokenFile === undefined;
+  const later =
+    noToken && normalizeAccountId(account) === "default"
+      ? ` (no token given: set ${platform.tokenEnv}, or run \`claw channels login ${platform.id} --token …\`)`
+      : noToken
+        ? ` (no token given: run \`claw channels login ${platform.id} --account ${normalizeAccountId(account)} --token …\`)`
+        : "";
   return editConfigDocument(
     context,
-    (document) => setFields(document, path, fields),
-    `added ${channel} account ${normalizeAccountId(account)}`,
+    (document) => setFields(document, accountPath(platform.id, account), fields),
+    `added ${platform.id} account ${normalizeAccountId(account)}${later}`,
   );
+}
+
+/** The API base URL an account uses: the flag, else the configured one, else the platform's. */
+function apiRootOf(
+  platform: ChannelPlatform,
+  context: CommandContext,
+  account: string,
+  flag: string | undefined,
+) {
+  if (flag) return flag;
+  const { config } = loadCliConfig(context);
+  const accounts = accountsOfSection((config.channels as Record<string, unknown>)[platform.id]);
+  const merged =
+    accounts.find(([id]) => id === account)?.[1] ?? accounts.find(([id]) => id === "default")?.[1];
+  return (merged && platform.apiRoot(merged)) ?? platform.defaultApiRoot;
 }
 
 async function login(
@@ -147,18 +157,28 @@ async function login(
   context: CommandContext,
   spec: SubcommandSpec,
 ): Promise<number> {
-  const channel = channelArg(positionals, spec);
-  const change = tokenChange(values);
-  if (Object.keys(change).length === 0)
-    throw new UsageError(
-      "channels login needs --token or --token-file",
-      "create a bot with @BotFather and paste its token",
-    );
-  const path = accountPath(channel, stringFlag(values, "account"));
+  const platform = channelArg(positionals, spec);
+  const input = readCredentialInput(platform, values);
+  const token = tokenToProbe(input, context.io.env);
+  if (token === undefined)
+    throw new UsageError(`channels login ${platform.id} needs --token or --token-file`, platform.tokenHint);
+  const account = stringFlag(values, "account");
+  let who = "";
+  if (values["skip-probe"] !== true) {
+    const apiRoot = apiRootOf(platform, context, normalizeAccountId(account), input.apiRoot);
+    const probed = await probeToken(platform, token, apiRoot);
+    if (!probed.ok) {
+      context.io.stderr(
+        `claw: ${platform.label} refused the token: ${probed.error} — nothing written; check the token (or --skip-probe to store it anyway)\n`,
+      );
+      return EXIT_FAILURE;
+    }
+    who = ` for ${probed.detail}`;
+  }
   return editConfigDocument(
     context,
-    (document) => setFields(document, path, change),
-    `stored the ${channel} credentials — check them with \`claw channels status --probe\``,
+    (document) => setFields(document, accountPath(platform.id, account), platform.fields(input)),
+    `stored the ${platform.id} credentials${who} — check the running account with \`claw channels status --probe\``,
   );
 }
 
@@ -167,7 +187,7 @@ async function remove(
   context: CommandContext,
   spec: SubcommandSpec,
 ): Promise<number> {
-  const channel = channelArg(positionals, spec);
+  const channel = channelArg(positionals, spec).id;
   const account = stringFlag(values, "account");
   return editConfigDocument(
     context,
