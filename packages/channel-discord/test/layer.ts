@@ -9,7 +9,6 @@ import { createAgentRuntime, type RunHandle, replyTextSnapshots } from "@claw/ag
 import {
   type AccessSettings,
   type Channel,
-  chunkForChannel,
   createChannelManager,
   createChannelOutbox,
   createChannelPipeline,
@@ -18,7 +17,7 @@ import {
   openPairingStore,
   type StreamMode,
 } from "@claw/channels";
-import { waitUntil } from "@claw/channels/testing";
+import { testStreaming, waitUntil } from "@claw/channels/testing";
 import { createFauxProvider, type FauxStep, type Model } from "@claw/providers";
 import { openSqliteDatabase } from "@claw/sqlite";
 import { createDiscordChannel, type DiscordChannelOptions } from "../src/index.js";
@@ -82,21 +81,11 @@ export async function startLayer(options: LayerOptions) {
     typing: (...args) => (manager as NonNullable<typeof manager>).typing(...args),
     ...(options.stream
       ? {
-          streaming: {
-            mode: () => options.stream?.mode ?? "off",
-            intervalMs: options.stream.intervalMs ?? 50,
-            replyText: (run) => replyTextSnapshots(run.events),
-            send: (...args) => (manager as NonNullable<typeof manager>).send(...args),
-            edit: (...args) => (manager as NonNullable<typeof manager>).edit(...args),
-            delete: (...args) => (manager as NonNullable<typeof manager>).delete(...args),
-            canEdit: (...args) => (manager as NonNullable<typeof manager>).canEdit(...args),
-            textLimit: (...args) => (manager as NonNullable<typeof manager>).textLimit(...args),
-            chunk: (...args) => {
-              const maxLines = (manager as NonNullable<typeof manager>).lineLimit(...args);
-              return (text: string, limit: number) =>
-                chunkForChannel(text, limit, maxLines ? { maxLines } : {});
-            },
-          },
+          streaming: testStreaming<RunHandle>(
+            () => manager as NonNullable<typeof manager>,
+            options.stream,
+            (run) => replyTextSnapshots(run.events),
+          ),
         }
       : {}),
   });

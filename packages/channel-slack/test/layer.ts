@@ -17,7 +17,7 @@ import {
   openPairingStore,
   type StreamMode,
 } from "@claw/channels";
-import { waitUntil } from "@claw/channels/testing";
+import { testStreaming, waitUntil } from "@claw/channels/testing";
 import { createFauxProvider, type FauxStep, type Model } from "@claw/providers";
 import { openSqliteDatabase } from "@claw/sqlite";
 import { createSlackChannel, type SlackChannel, type SlackChannelOptions } from "../src/index.js";
@@ -96,16 +96,9 @@ export async function startSlackLayer(options: SlackLayerOptions) {
     typing: (...args) => running().typing(...args),
     ...(options.stream
       ? {
-          streaming: {
-            mode: () => options.stream?.mode ?? "off",
-            intervalMs: options.stream.intervalMs ?? 50,
-            replyText: (run) => replyTextSnapshots(run.events),
-            send: (...args) => running().send(...args),
-            edit: (...args) => running().edit(...args),
-            delete: (...args) => running().delete(...args),
-            canEdit: (...args) => running().canEdit(...args),
-            textLimit: (...args) => running().textLimit(...args),
-          },
+          streaming: testStreaming<RunHandle>(running, options.stream, (run) =>
+            replyTextSnapshots(run.events),
+          ),
         }
       : {}),
   });

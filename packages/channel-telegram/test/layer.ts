@@ -20,7 +20,7 @@ import {
   openPairingStore,
   type StreamMode,
 } from "@claw/channels";
-import { waitUntil } from "@claw/channels/testing";
+import { testStreaming, waitUntil } from "@claw/channels/testing";
 import { createFauxProvider, type FauxStep, type Model } from "@claw/providers";
 import { openSqliteDatabase } from "@claw/sqlite";
 import { createTelegramChannel, type TelegramChannelOptions } from "../src/index.js";
@@ -85,17 +85,11 @@ export async function startLayer(options: LayerOptions) {
     typing: (...args) => (manager as NonNullable<typeof manager>).typing(...args),
     ...(options.stream
       ? {
-          streaming: {
-            mode: () => options.stream?.mode ?? "off",
-            intervalMs: options.stream.intervalMs ?? 50,
-            blockChunk: () => options.stream?.blockChunk,
-            replyText: (run) => replyTextSnapshots(run.events),
-            send: (...args) => (manager as NonNullable<typeof manager>).send(...args),
-            edit: (...args) => (manager as NonNullable<typeof manager>).edit(...args),
-            delete: (...args) => (manager as NonNullable<typeof manager>).delete(...args),
-            canEdit: (...args) => (manager as NonNullable<typeof manager>).canEdit(...args),
-            textLimit: (...args) => (manager as NonNullable<typeof manager>).textLimit(...args),
-          },
+          streaming: testStreaming<RunHandle>(
+            () => manager as NonNullable<typeof manager>,
+            options.stream,
+            (run) => replyTextSnapshots(run.events),
+          ),
         }
       : {}),
   });
