@@ -6,7 +6,14 @@
  * fresh one (INVALID_SESSION, a restart) backfills from REST since the last message id seen per
  * channel, so nothing is lost and, with ids deduped, nothing is handled twice.
  */
-import type { Channel, ChannelContext, ChannelTarget, MediaRef } from "@claw/channels";
+import {
+  type Channel,
+  type ChannelContext,
+  type ChannelPeer,
+  ChannelSendError,
+  type ChannelTarget,
+  type MediaRef,
+} from "@claw/channels";
 import {
   type APIUser,
   Client,
@@ -68,8 +75,8 @@ export interface DiscordChannelOptions {
 export interface DiscordChannel extends Channel {
   /** Uploads a file (attachments out), with an optional caption. */
   sendFile(target: ChannelTarget, file: OutboundFile, caption?: string): Promise<{ messageId: string }>;
-  /** Opens a public thread under a channel (subagent thread binding announces into it). */
-  createThread(parentChannelId: string, name: string): Promise<{ threadId: string }>;
+  /** Opens a public thread under a guild text channel (subagent thread binding announces into it); a DM has none. */
+  createThread(parent: ChannelPeer, name: string): Promise<{ threadId: string }>;
 }
 
 const UNRECOVERABLE = new Map([
@@ -221,7 +228,14 @@ export function createDiscordChannel(options: DiscordChannelOptions): DiscordCha
     react: (target, messageId, emoji) => outbound.react(target, messageId, emoji),
     typing: (target) => outbound.typing(target),
     sendFile: (target, file, caption) => outbound.sendFile(target, file, caption),
-    createThread: (parentChannelId, name) => outbound.createThread(parentChannelId, name),
+    async createThread(parent, name) {
+      if (parent.kind === "direct")
+        throw new ChannelSendError(
+          "rejected",
+          "Discord has no threads in direct messages: ask in a server text channel instead",
+        );
+      return outbound.createThread(parent.id, name);
+    },
     async probe() {
       try {
         const me = (await rest.get(Routes.user())) as APIUser;
