@@ -95,6 +95,7 @@ export async function assembleChannels(options: AssembleChannelsOptions): Promis
   const accounts = await configuredAccounts(config, {
     env: options.env,
     mediaDir: join(options.stateDir, "media", "inbound"),
+    pairedSenders: (channel, accountId) => pairing.approved(channel, accountId).map((s) => s.senderId),
   });
   const byKey = new Map(accounts.map((a) => [`${a.spec.channel}\u0000${a.spec.accountId}`, a]));
   const write = (level: "info" | "warn" | "error", message: string, fields?: Record<string, unknown>) =>
