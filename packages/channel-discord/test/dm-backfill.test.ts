@@ -4,8 +4,8 @@
  * opened to send, ones of people the app names (allowlisted, paired), ones READY lists — and a
  * stranger's first DM stays missed (the documented limit).
  */
-import type { ChannelContext, ChannelInbound } from "@claw/channels";
-import { waitUntil } from "@claw/channels/testing";
+import type { ChannelInbound } from "@claw/channels";
+import { recordingContext, waitUntil } from "@claw/channels/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDiscordChannel, type DiscordChannelOptions } from "../src/index.js";
 import { FakeDiscord, type FakeDiscordOptions } from "../src/testing/index.js";
@@ -16,7 +16,7 @@ const CAROL = "200000000000000044";
 
 describe("DMs written while the gateway was down, by people who never wrote before", () => {
   let fake: FakeDiscord | undefined;
-  const running: { abort(): void; stop(): Promise<void> }[] = [];
+  const running: { stop(): Promise<void> }[] = [];
   afterEach(async () => {
     for (const r of running.splice(0)) await r.stop();
     await fake?.close();
@@ -26,33 +26,24 @@ describe("DMs written while the gateway was down, by people who never wrote befo
     fake = await new FakeDiscord(options).start();
     const discord = fake;
     const state = new Map<string, string>();
-    const received: ChannelInbound[] = [];
+    const contexts: ReturnType<typeof recordingContext>[] = [];
     const start = async (extra: Partial<DiscordChannelOptions> = {}) => {
-      const controller = new AbortController();
-      const ctx: ChannelContext = {
-        signal: controller.signal,
-        receive: async (message) => void received.push(message),
-        state: { get: (k) => state.get(k), set: (k, v) => void state.set(k, v) },
-        setConnected() {},
-        crashed: (error) => {
-          throw error;
-        },
-        log() {},
-      };
+      const ctx = recordingContext(state);
+      contexts.push(ctx);
       const channel = createDiscordChannel({ token: discord.token, restApi: discord.restApi, ...extra });
       await channel.start(ctx);
       const handle = {
         channel,
-        abort: () => controller.abort(),
         stop: async () => {
-          controller.abort();
+          ctx.abort();
           await channel.stop();
         },
       };
       running.push(handle);
       return handle;
     };
-    const texts = () => received.map((m) => m.text);
+    const received = (): ChannelInbound[] => contexts.flatMap((ctx) => ctx.received);
+    const texts = () => received().map((m) => m.text);
     const until = (check: () => boolean, what: string) => waitUntil(check, { ms: 10_000, what });
     // A first session that saw something: it leaves the watermark a later session reads back from.
     const first = await start();
@@ -81,7 +72,10 @@ describe("DMs written while the gateway was down, by people who never wrote befo
       t.discord.dm(ALICE, "thanks, got it");
     });
     await t.until(() => t.texts().includes("thanks, got it"), "the reply written during the outage");
-    expect(t.received.find((m) => m.text === "thanks, got it")?.peer).toEqual({ kind: "direct", id: ALICE });
+    expect(t.received().find((m) => m.text === "thanks, got it")?.peer).toEqual({
+      kind: "direct",
+      id: ALICE,
+    });
   });
 
   it("opens and reads back the DM channels of known people (allowlisted, paired); a stranger's first DM stays missed", async () => {
