@@ -38,7 +38,10 @@ describe("thread bindings", () => {
     state = tempStateDb();
   });
 
-  function setup(channel = threaded(async () => ({ threadId: "34" })), chat: SessionChat | null = GENERAL) {
+  function setup(
+    channel: Pick<Channel, "capabilities" | "createThread"> = threaded(async () => ({ threadId: "34" })),
+    chat: SessionChat | null = GENERAL,
+  ) {
     const bindings = openThreadBindingStore(state.db);
     const delivered: { target: DeliveryTarget; text: string; source?: string }[] = [];
     const deliver: DeliverFn = async (target, text, options) => {
