@@ -8,6 +8,7 @@ import {
   createSubagentThreads,
   type DeliverFn,
   type DeliveryTarget,
+  isUnfocusCommand,
   openThreadBindingStore,
   type SessionChat,
 } from "../src/index.js";
@@ -30,6 +31,20 @@ const threaded = (createThread?: Channel["createThread"]) => ({
   ...(createThread ? { createThread } : {}),
 });
 const request = { runId: "r1", childSessionKey: CHILD, requesterSessionKey: REQUESTER, agentId: "main" };
+
+describe("isUnfocusCommand", () => {
+  it.each([
+    ["/unfocus", true],
+    ["  /UNFOCUS ", true],
+    ["@claw_test_bot /unfocus", true],
+    ["/unfocus@claw_bot", true],
+    ["/unfocus now", false],
+    ["please /unfocus", false],
+    ["/unfocused", false],
+  ])("%j → %s", (text, expected) => {
+    expect(isUnfocusCommand(text)).toBe(expected);
+  });
+});
 
 describe("thread bindings", () => {
   let state = tempStateDb();

@@ -6,8 +6,8 @@
 import type { RouteDecision } from "../routing/resolve-route.js";
 import type { ThreadBinding, ThreadBindingStore } from "./thread-bindings.js";
 
-/** `/unfocus`, alone on its line (Telegram-style `/unfocus@bot` too). */
-const UNFOCUS = /^\s*\/unfocus(?:@\S+)?\s*$/i;
+/** `/unfocus` alone (after a leading `@bot` mention, or as Telegram's `/unfocus@bot`). */
+const UNFOCUS = /^\s*(?:@\S+\s+)?\/unfocus(?:@\S+)?\s*$/i;
 
 export function isUnfocusCommand(text: string): boolean {
   return UNFOCUS.test(text);
