@@ -8,7 +8,12 @@ import { queueCommandSupport } from "@claw/channels";
 import { beatToWire, eventToWire } from "@claw/cron";
 import { type GatewayAuth, type GatewayHandle, startGateway } from "@claw/gateway";
 import type { AssembledAgent } from "./assemble/agents.js";
-import { type AssembleClawOptions, type AssembledClaw, assembleClaw } from "./assemble/assemble-claw.js";
+import {
+  type AssembleClawOptions,
+  type AssembledClaw,
+  assembleClaw,
+  recoverSubagents,
+} from "./assemble/assemble-claw.js";
 import { type AssembledChannels, assembleChannels } from "./assemble/channels/assemble-channels.js";
 import { controlUiSite } from "./assemble/control-ui.js";
 import { type LateChannelDelivery, lateChannelDelivery } from "./assemble/cron-delivery.js";
@@ -16,6 +21,7 @@ import { type LateMessagePort, lateMessagePort } from "./assemble/message/messag
 import { trackReplyingSessions } from "./assemble/message/replying-sessions.js";
 import { modelKnowledge } from "./assemble/models.js";
 import { createOllamaProbe, type ServerProbe } from "./assemble/ollama-probe.js";
+import { type LateSubagentThreads, lateSubagentThreads } from "./assemble/threads/late-subagent-threads.js";
 import { bindHost, ensureGatewayToken, gatewayStatePath } from "./paths.js";
 import { type ConfigReloader, createConfigReloader } from "./reload/config-reloader.js";
 import { channelSummary, createChannelsPort } from "./runtime-adapter/channels-port.js";
@@ -79,12 +85,15 @@ export async function startClaw(options: StartClawOptions): Promise<ClawGateway>
   const channelDelivery = options.deliver ? undefined : lateChannelDelivery();
   // The message tool, too, reaches the channels once they exist.
   const messages = lateMessagePort();
+  // And subagents spawned with `thread: true` open their thread there.
+  const threads = lateSubagentThreads();
   const assembled = await assembleClaw({
     ...(channelDelivery ? { ...options, deliver: channelDelivery.deliver } : options),
     messagePort: messages.port,
+    subagentThreads: threads.binder,
   });
   try {
-    return await serveAssembled(options, assembled, channelDelivery, messages);
+    return await serveAssembled(options, assembled, channelDelivery, messages, threads);
   } catch (error) {
     // A port in use or a bad auth setting must not leave the db, sessions and watchers open.
     await assembled
@@ -101,6 +110,7 @@ async function serveAssembled(
   assembled: AssembledClaw,
   channelDelivery: LateChannelDelivery | undefined,
   messages: LateMessagePort,
+  threads: LateSubagentThreads,
 ): Promise<ClawGateway> {
   const { config, stateDir } = options;
   const env = options.env ?? process.env;
@@ -150,6 +160,8 @@ async function serveAssembled(
   });
   channelDelivery?.attach(channels.deliver, channels.lastRoute);
   messages.attach(channels, replying);
+  threads.attach(channels.subagentThreads);
+  await recoverSubagents(assembled.subagents, log);
   const basePorts = createGatewayPorts({
     runtime,
     sessions,

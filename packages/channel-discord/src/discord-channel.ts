@@ -6,7 +6,14 @@
  * fresh one (INVALID_SESSION, a restart) backfills from REST since the last message id seen per
  * channel, so nothing is lost and, with ids deduped, nothing is handled twice.
  */
-import type { Channel, ChannelContext, ChannelTarget, MediaRef } from "@claw/channels";
+import {
+  type Channel,
+  type ChannelContext,
+  type ChannelPeer,
+  ChannelSendError,
+  type ChannelTarget,
+  type MediaRef,
+} from "@claw/channels";
 import {
   type APIUser,
   Client,
@@ -22,6 +29,7 @@ import {
 import { toSendError } from "./errors.js";
 import { backfillChannels, backfillPlan } from "./inbound/backfill.js";
 import { createChannelPlaces } from "./inbound/channel-places.js";
+import { createDmChannels, type DmChannels } from "./inbound/dm-channels.js";
 import { downloadAttachment } from "./inbound/download-attachment.js";
 import { type Envelope, envelopeOf } from "./inbound/envelope.js";
 import { createInboundSequencer, type InboundSequencer } from "./inbound/inbound-sequencer.js";
@@ -62,14 +70,19 @@ export interface DiscordChannelOptions {
   restTimeoutMs?: number;
   /** How long discord.js waits for the guilds of a READY before it calls the shard ready (default 15 s). */
   waitGuildTimeoutMs?: number;
+  /**
+   * People whose DMs a fresh session reads back even if they never wrote before an outage
+   * (allowlisted and paired user ids): their DM channels are opened and backfilled.
+   */
+  knownDmUsers?: () => readonly string[];
 }
 
 /** The Discord channel: the `Channel` contract plus uploads and threads. */
 export interface DiscordChannel extends Channel {
   /** Uploads a file (attachments out), with an optional caption. */
   sendFile(target: ChannelTarget, file: OutboundFile, caption?: string): Promise<{ messageId: string }>;
-  /** Opens a public thread under a channel (subagent thread binding announces into it). */
-  createThread(parentChannelId: string, name: string): Promise<{ threadId: string }>;
+  /** Opens a public thread under a guild text channel (subagent thread binding announces into it); a DM has none. */
+  createThread(parent: ChannelPeer, name: string): Promise<{ threadId: string }>;
 }
 
 const UNRECOVERABLE = new Map([
@@ -96,7 +109,8 @@ export function createDiscordChannel(options: DiscordChannelOptions): DiscordCha
   // One REST client (one rate-limit state) for the gateway lookup, backfill and every send; it
   // works before the gateway is up, so probes and queued sends do not wait for a session.
   const rest = new REST(restOptions).setToken(options.token);
-  const outbound = createDiscordOutbound(rest);
+  let dms: DmChannels | undefined;
+  const outbound = createDiscordOutbound(rest, () => dms);
   let client: Client | undefined;
   let sequencer: InboundSequencer<Envelope> | undefined;
   let stopped = false;
@@ -123,6 +137,8 @@ export function createDiscordChannel(options: DiscordChannelOptions): DiscordCha
     discord.rest = rest;
     client = discord;
     const places = createChannelPlaces(discord, rest);
+    const knownDms = createDmChannels({ state: ctx.state, log: ctx.log });
+    dms = knownDms;
     const inbound = createInboundSequencer<Envelope>({
       state: ctx.state,
       log: ctx.log,
@@ -134,6 +150,7 @@ export function createDiscordChannel(options: DiscordChannelOptions): DiscordCha
           fromGateway,
           ...(message.guild_id ? { guildId: message.guild_id } : {}),
         });
+        if (place.kind === "dm") knownDms.remember(message.author.id, message.channel_id);
         const media = message.attachments?.length ? await mediaOf(message, ctx.signal) : [];
         if (stopped) return false;
         await ctx.receive({ ...normalizeMessage(message, place, bot), ...(media.length ? { media } : {}) });
@@ -162,16 +179,21 @@ export function createDiscordChannel(options: DiscordChannelOptions): DiscordCha
         (error: unknown) => ctx.log("error", `discord: backfill failed: ${String(error)}`),
       );
     };
-    discord.ws.on(GatewayDispatchEvents.Ready, () => {
+    discord.ws.on(GatewayDispatchEvents.Ready, (ready: unknown) => {
       if (stopped) return;
       planned = new Set();
-      backfill([...endedAt.keys()]);
+      knownDms.rememberFromReady(ready);
+      backfill([...endedAt.keys(), ...knownDms.channelIds()]);
     });
     discord.on(Events.ShardReady, () => {
       if (stopped) return;
       ctx.log("info", "discord: gateway session ready (identified)");
       ctx.setConnected(true);
       backfill(places.guildTextChannels());
+      // People the app knows whose DM channel was never seen: open it, then read it back.
+      const people = options.knownDmUsers?.() ?? [];
+      if (people.length > 0)
+        void knownDms.openFor(people, rest, ctx.signal).then((ids) => !stopped && backfill(ids));
     });
     discord.on(Events.ShardResume, (_shard, replayed) => {
       if (stopped) return;
@@ -221,7 +243,14 @@ export function createDiscordChannel(options: DiscordChannelOptions): DiscordCha
     react: (target, messageId, emoji) => outbound.react(target, messageId, emoji),
     typing: (target) => outbound.typing(target),
     sendFile: (target, file, caption) => outbound.sendFile(target, file, caption),
-    createThread: (parentChannelId, name) => outbound.createThread(parentChannelId, name),
+    async createThread(parent, name) {
+      if (parent.kind === "direct")
+        throw new ChannelSendError(
+          "rejected",
+          "Discord has no threads in direct messages: ask in a server text channel instead",
+        );
+      return outbound.createThread(parent.id, name);
+    },
     async probe() {
       try {
         const me = (await rest.get(Routes.user())) as APIUser;

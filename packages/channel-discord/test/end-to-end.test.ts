@@ -173,7 +173,7 @@ describe("discord end to end", () => {
     await channel.edit?.(target, messageId, "final");
     await channel.react?.(target, messageId, "👍");
     await channel.sendFile(target, { data: Buffer.from("report"), name: "report.txt" }, "here it is");
-    const { threadId } = await channel.createThread(general, "Subagent: research");
+    const { threadId } = await channel.createThread(target.peer, "Subagent: research");
     await channel.send({ ...target, thread: { kind: "thread", id: threadId } }, "from the subagent");
     expect(discord.edits).toEqual([{ channelId: general, messageId, content: "final" }]);
     expect(discord.reactions).toEqual([{ channelId: general, messageId, emoji: "👍" }]);

@@ -99,6 +99,24 @@ export {
 } from "./inbound/inbound-journal.js";
 export type { SqliteDatabase, SqliteStatement } from "./state/sqlite.js";
 
+// Thread bindings: a thread bound to a session (subagents spawned with `thread: true`, `/unfocus`).
+export {
+  openThreadBindingStore,
+  type ThreadBinding,
+  type ThreadBindingMode,
+  type ThreadBindingStore,
+} from "./threads/thread-bindings.js";
+export {
+  createSubagentThreads,
+  type SessionChat,
+  type SubagentThreadRequest,
+  type SubagentThreads,
+  type SubagentThreadsOptions,
+  subagentThreadName,
+  type ThreadAnnounceOutcome,
+} from "./threads/subagent-threads.js";
+export { boundDecision, isUnfocusCommand, unfocusReply } from "./threads/bound-routing.js";
+
 // The inbound dispatcher in front of the runtime, and its types.
 export { createInboundDispatcher, type InboundDispatcher } from "./inbound/dispatcher.js";
 export type {

@@ -18,6 +18,7 @@ import {
   type PersistentSessionStore,
   type RunInbox,
   type SubagentRegistry,
+  type SubagentThreadBinder,
 } from "@claw/agent-core";
 import type { ClawConfig } from "@claw/config";
 import type { DeliverFn } from "@claw/cron";
@@ -54,6 +55,12 @@ export interface AssembleClawOptions {
   deliver?: DeliverFn;
   /** The chat channels as the message tool sees them (`startClaw` binds it to the channels). */
   messagePort?: MessagePort;
+  /**
+   * Thread binding for `sessions_spawn` with `thread: true` (`startClaw` binds it to the
+   * channels). With it, pending subagent results are recovered by the caller (`subagents.recoverPending()`)
+   * once the channels exist, since a bound result is posted in its thread.
+   */
+  subagentThreads?: SubagentThreadBinder;
 }
 
 export interface AssembledClaw {
@@ -187,7 +194,15 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
     }
   });
 
-  const subagents = await attachSessionTools(runtime, agents, db, { config, env }, models, log);
+  const subagents = await attachSessionTools(
+    runtime,
+    agents,
+    db,
+    { config, env },
+    models,
+    log,
+    options.subagentThreads,
+  );
   await attachMemory(agents, config, {
     stateDir,
     env,
@@ -278,6 +293,7 @@ async function attachSessionTools(
   { config, env }: { config: ClawConfig; env: Readonly<Record<string, string | undefined>> },
   models: ModelResolver,
   log: LogFile,
+  threads?: SubagentThreadBinder,
 ): Promise<SubagentRegistry> {
   const limits = config.agents.defaults.subagents;
   const registry = createSubagentRegistry({
@@ -294,6 +310,7 @@ async function attachSessionTools(
     isKnownModel: (ref) => models.resolve(ref) !== undefined,
     onProblem: (message, run) =>
       log.write("warn", `subagent: ${message}`, { runId: run.runId, parent: run.parentSessionKey }),
+    ...(threads ? { threads } : {}),
   });
   const tools = createSessionTools({
     runtime,
@@ -308,9 +325,15 @@ async function attachSessionTools(
     agent.extraFilters.push((list, context) => registry.filterTools(list, context));
     configureAgent(agent, config, env);
   }
+  // With thread binding, the caller recovers once the channels (the threads' outbox) exist.
+  if (!threads) await recoverSubagents(registry, log);
+  return registry;
+}
+
+/** Re-delivers stored subagent results and fails children lost in a restart (once, at start). */
+export async function recoverSubagents(registry: SubagentRegistry, log: LogFile): Promise<void> {
   const recovered = await registry.recoverPending();
   log.write("info", "subagent outbox recovered", { ...recovered });
-  return registry;
 }
 
 /** Opens each agent's memory index (no sync yet: that happens on session start or first search). */

@@ -20,6 +20,18 @@ const SpawnParams = Type.Object({
   ),
   cleanup: Type.Optional(Type.Union([Type.Literal("keep"), Type.Literal("delete")])),
   runTimeoutSeconds: Type.Optional(Type.Number({ minimum: 0, description: "0 = no timeout." })),
+  thread: Type.Optional(
+    Type.Boolean({
+      description:
+        "Open a thread in this chat (Discord) bound to the subagent: its result is posted there, and messages in the thread go to it.",
+    }),
+  ),
+  mode: Type.Optional(
+    Type.Union([Type.Literal("run"), Type.Literal("session")], {
+      description:
+        '"run" (default): the subagent ends after its result; "session" (needs thread: true): it stays for follow-ups in its thread until /unfocus.',
+    }),
+  ),
 });
 
 /**

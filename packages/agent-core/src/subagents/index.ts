@@ -16,3 +16,10 @@ export {
   type SubagentRegistry,
   type SubagentRegistryOptions,
 } from "./registry.js";
+export {
+  formatThreadAnnounce,
+  type SpawnMode,
+  type SubagentThreadBinder,
+  type ThreadAnnounceOutcome,
+  threadSpawnRefusal,
+} from "./thread-binding.js";

@@ -93,6 +93,8 @@ export interface SubagentOutbox {
     outcome: Pick<SubagentRun, "status" | "result" | "error" | "inputTokens" | "outputTokens" | "endedAt">,
   ): boolean;
   suppress(runId: string, reason: string): void;
+  /** Forgets a run that never started (a spawn rolled back). */
+  remove(runId: string): void;
   /** Marks the result delivered; false when it already was (so the caller never delivers twice). */
   markAnnounced(runId: string, at: number, note?: string): boolean;
   /** Ended, not yet announced. */
@@ -143,6 +145,9 @@ export function openSubagentOutbox(path: string | Db): SubagentOutbox {
         outputTokens: o.outputTokens ?? null,
         endedAt: o.endedAt ?? null,
       }).changes > 0,
+    remove: (runId) => {
+      db.prepare("DELETE FROM subagent_runs WHERE run_id = ?").run(runId);
+    },
     suppress: (runId, reason) => {
       db.prepare("UPDATE subagent_runs SET suppress = ? WHERE run_id = ?").run(reason, runId);
     },

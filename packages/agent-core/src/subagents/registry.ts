@@ -15,6 +15,12 @@ import type { AgentTool } from "../tools/types.js";
 import { ANNOUNCE_SKIP, announceMarker, formatAnnounce } from "./announce.js";
 import { DEFAULT_SUBAGENT_LIMITS, type SubagentLimits, spawnRefusal, subagentAllowsTool } from "./limits.js";
 import type { SubagentOutbox, SubagentRun } from "./outbox.js";
+import {
+  formatThreadAnnounce,
+  type SpawnMode,
+  type SubagentThreadBinder,
+  threadSpawnRefusal,
+} from "./thread-binding.js";
 
 export interface SpawnRequest {
   parentSessionKey: string;
@@ -25,6 +31,10 @@ export interface SpawnRequest {
   thinking?: ThinkingLevel;
   cleanup?: "keep" | "delete";
   runTimeoutSeconds?: number;
+  /** Open a thread in the requester's chat, bound to the child; its announce goes there. */
+  thread?: boolean;
+  /** `run` (default) ends after the announce; `session` stays for follow-ups in the thread. */
+  mode?: SpawnMode;
 }
 
 export interface SpawnAccepted {
@@ -32,6 +42,9 @@ export interface SpawnAccepted {
   runId: string;
   childSessionKey: string;
   depth: number;
+  mode: SpawnMode;
+  /** The thread the child is bound to (spawned with `thread: true`). */
+  thread?: { channel: string; threadId: string };
 }
 
 export interface RecoveryReport {
@@ -53,6 +66,8 @@ export interface SubagentRegistryOptions {
   deliver?: (parentSessionKey: string, text: string, run: SubagentRun) => RunHandle;
   /** Told whenever a result could not be delivered (it stays pending for `recoverPending`). */
   onProblem?: (message: string, run: SubagentRun) => void;
+  /** Thread binding for `thread: true` (without it such spawns are refused with a clear error). */
+  threads?: SubagentThreadBinder;
   now?: () => number;
 }
 
@@ -123,8 +138,15 @@ export function createSubagentRegistry(options: SubagentRegistryOptions): Subage
     const task = (async () => {
       const run = outbox.get(runId);
       if (!run || run.announcedAt !== undefined || run.status === "running") return;
+      const bound =
+        run.suppress || run.result?.trim() === ANNOUNCE_SKIP || !options.threads
+          ? "unbound"
+          : await options.threads.announce(run.childSessionKey, formatThreadAnnounce(run));
       if (run.suppress || run.result?.trim() === ANNOUNCE_SKIP) {
         outbox.markAnnounced(runId, now(), `not announced: ${run.suppress ?? ANNOUNCE_SKIP}`);
+      } else if (bound !== "unbound") {
+        // The "bound" mode of the announce: the thread, not the requester, gets the result.
+        outbox.markAnnounced(runId, now(), bound === "already" ? "found posted in its thread" : undefined);
       } else if (checkTranscript && (await inParentTranscript(run))) {
         outbox.markAnnounced(runId, now(), "found in the parent transcript after a restart");
       } else {
@@ -189,6 +211,9 @@ export function createSubagentRegistry(options: SubagentRegistryOptions): Subage
           `Unknown model "${request.model}" for sessions_spawn; use a "provider/model" ref the gateway knows.`,
         );
       if (!request.task.trim()) throw new Error("sessions_spawn needs a non-empty task.");
+      const threadRefusal = threadSpawnRefusal(request, options.threads);
+      if (threadRefusal) throw new Error(threadRefusal);
+      const mode = request.mode ?? "run";
 
       const runId = randomUUID();
       const childSessionKey = buildSubagentSessionKey(target, randomUUID());
@@ -212,6 +237,25 @@ export function createSubagentRegistry(options: SubagentRegistryOptions): Subage
       await runtime.sessions.patch(childSessionKey, {
         flags: { spawnedBy: request.parentSessionKey, spawnDepth: depth },
       });
+      let thread: SpawnAccepted["thread"];
+      if (request.thread && options.threads) {
+        try {
+          const bound = await options.threads.bind({
+            runId,
+            childSessionKey,
+            requesterSessionKey: request.parentSessionKey,
+            agentId: target,
+            ...(request.label ? { label: request.label } : {}),
+            mode,
+          });
+          thread = { channel: bound.channel, threadId: bound.threadId };
+        } catch (error) {
+          // Roll back: no child session, no run record, nothing to announce.
+          await runtime.sessions.delete(childSessionKey);
+          outbox.remove(runId);
+          throw error;
+        }
+      }
       const timeoutSeconds = request.runTimeoutSeconds ?? limits.runTimeoutSeconds;
       const handle = runtime.run({
         sessionKey: childSessionKey,
@@ -224,7 +268,7 @@ export function createSubagentRegistry(options: SubagentRegistryOptions): Subage
         ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
       });
       void handle.result.then((result) => complete(runId, result));
-      return { status: "accepted", runId, childSessionKey, depth };
+      return { status: "accepted", runId, childSessionKey, depth, mode, ...(thread ? { thread } : {}) };
     },
 
     async recoverPending() {
@@ -258,7 +302,9 @@ export function createSubagentRegistry(options: SubagentRegistryOptions): Subage
 
     async archiveExpired() {
       if (limits.archiveAfterMinutes <= 0) return 0;
-      const rows = outbox.archivable(now() - limits.archiveAfterMinutes * 60_000);
+      const rows = outbox
+        .archivable(now() - limits.archiveAfterMinutes * 60_000)
+        .filter((run) => !options.threads?.keepsSession(run.childSessionKey));
       for (const run of rows) {
         await runtime.sessions.delete(run.childSessionKey);
         outbox.markArchived(run.runId, now());

@@ -1,7 +1,8 @@
 /**
  * What the bot does on Discord over REST: send a message (a Discord reply when the target names
- * one), edit or delete it, react, show typing, upload a file, open a thread. A direct peer is a user id;
- * its DM channel is opened once (`POST /users/@me/channels`) and remembered. Every failure
+ * one), edit or delete it, react, show typing, upload a file, open a thread. A direct peer is a
+ * user id; its DM channel is opened once (`POST /users/@me/channels`) and remembered (also in
+ * `dms`, across restarts). Every failure
  * becomes a `ChannelSendError` the outbox knows how to retry.
  */
 import { readFile } from "node:fs/promises";
@@ -26,6 +27,12 @@ export interface DiscordOutbound {
   createThread(parentChannelId: string, name: string, fromMessageId?: string): Promise<{ threadId: string }>;
 }
 
+/** Where the DM channels the bot knows are kept across restarts (the channel's `DmChannels`). */
+export interface DmDirectory {
+  channelOf(userId: string): string | undefined;
+  remember(userId: string, channelId: string): void;
+}
+
 /** Mentions in the bot's text ping users only: never @everyone, @here or roles. */
 const ALLOWED_MENTIONS = { parse: ["users"], replied_user: true };
 
@@ -48,18 +55,20 @@ async function failuresAsSendErrors<T>(work: () => Promise<T>): Promise<T> {
  * const outbound = createDiscordOutbound(client.rest);
  * await outbound.send({ peer: { kind: "channel", id: "123" }, replyToMessageId: "456" }, "Hello");
  */
-export function createDiscordOutbound(rest: REST): DiscordOutbound {
+export function createDiscordOutbound(rest: REST, dms?: () => DmDirectory | undefined): DiscordOutbound {
   const dmChannels = new Map<string, string>();
 
   const channelIdOf = async (target: ChannelTarget): Promise<string> => {
     if (target.thread) return target.thread.id;
     if (target.peer.kind !== "direct") return target.peer.id;
-    const known = dmChannels.get(target.peer.id);
+    const known = dmChannels.get(target.peer.id) ?? dms?.()?.channelOf(target.peer.id);
     if (known) return known;
     const dm = (await rest.post(Routes.userChannels(), {
       body: { recipient_id: target.peer.id },
     })) as APIChannel;
     dmChannels.set(target.peer.id, dm.id);
+    // A reply there while the gateway is down is read back after a fresh session.
+    dms?.()?.remember(target.peer.id, dm.id);
     return dm.id;
   };
 

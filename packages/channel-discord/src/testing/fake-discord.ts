@@ -39,6 +39,11 @@ export interface FakeDiscordOptions {
   heartbeatIntervalMs?: number;
   /** Messages one channel accepts per window before a 429 (default: no bucket). */
   sendBucket?: { limit: number; windowMs: number };
+  /**
+   * READY lists the bot's DM channels in `private_channels` (default: an empty list, which is
+   * what Discord sends bots today).
+   */
+  privateChannelsInReady?: boolean;
 }
 
 export class FakeDiscord {
@@ -82,6 +87,11 @@ export class FakeDiscord {
           v: 10,
           user: this.bot,
           guilds: [...this.world.guilds.keys()].map((id) => ({ id, unavailable: true })),
+          private_channels: options.privateChannelsInReady
+            ? [...this.world.channels.values()]
+                .filter((c) => c.type === CHANNEL_TYPE.dm)
+                .map((c) => this.world.channelJson(c))
+            : [],
           application: { id: this.bot.id, flags: 0 },
         }),
         guilds: () => [...this.world.guilds.values()].map((g) => this.world.guildCreate(g)),

@@ -180,5 +180,10 @@ export interface Channel {
   delete?(target: ChannelTarget, messageId: string): Promise<void>;
   react?(target: ChannelTarget, messageId: string, emoji: string): Promise<void>;
   typing?(target: ChannelTarget): Promise<void>;
+  /**
+   * Opens a thread in a chat (needs `capabilities.threads`); subagents spawned with
+   * `thread: true` are bound to one. Throws an error naming why it cannot (e.g. a DM).
+   */
+  createThread?(parent: ChannelPeer, name: string): Promise<{ threadId: string }>;
   probe(): Promise<ProbeResult>;
 }

@@ -30,6 +30,8 @@ import {
 } from "../routing/resolve-route.js";
 import type { AccountStateStore } from "../state/account-state.js";
 import type { LastRouteStore } from "../state/last-route.js";
+import { bindingOfThread, boundDecision, isUnfocusCommand, unfocusReply } from "../threads/bound-routing.js";
+import type { ThreadBindingStore } from "../threads/thread-bindings.js";
 import { createAnswerTracker } from "./answer-tracker.js";
 import { inboundText, replyOfRunResult } from "./reply-of.js";
 import { type ReplyStreaming, startRunDraft } from "./stream-run.js";
@@ -54,6 +56,8 @@ export interface ChannelPipelineOptions<TRun extends InboundRun> {
   lastRoutes?: LastRouteStore;
   /** Durable inbound: accepted messages survive a crash and are resumed by `resume()`. */
   journal?: InboundJournal;
+  /** Threads bound to a session (subagents spawned with `thread: true`); `/unfocus` ends one. */
+  threadBindings?: ThreadBindingStore;
   deliver: DeliverFn;
   typing?(channel: string, accountId: string, target: ChannelTarget): Promise<void>;
   /** Streamed replies: a draft message edited while the run writes (per account `streamMode`). */
@@ -68,6 +72,7 @@ export type InboundOutcome =
   | { status: "duplicate" }
   | { status: "denied"; reason: string }
   | { status: "pairing"; code?: string; notified: boolean }
+  | { status: "unfocused"; ended: boolean }
   | { status: "dispatched"; sessionKey: string; agentId: string; result: string };
 
 export interface ChannelPipeline<TRun extends InboundRun> {
@@ -204,6 +209,9 @@ export function createChannelPipeline<TRun extends InboundRun>(
   const explain = (input: RouteInput & { thread?: ChannelInbound["thread"] }) => {
     const settings = routing();
     const decision = resolveRoute(settings.bindings, input, settings.defaultAgentId);
+    const accountId = normalizeAccountId(input.accountId);
+    const bound = bindingOfThread(options.threadBindings, input.channel, accountId, input.thread);
+    if (bound) return boundDecision(bound, decision);
     return { ...decision, sessionKey: sessionKeyFor(input, decision.agentId) };
   };
 
@@ -287,7 +295,9 @@ export function createChannelPipeline<TRun extends InboundRun>(
       const settings = options.access(channelId, accountId);
       const approved =
         message.peer.kind === "direct" && options.pairing.isApproved(channelId, accountId, message.sender.id);
-      const decision = decideAccess(message, settings, approved);
+      const bound = bindingOfThread(options.threadBindings, channelId, accountId, message.thread);
+      // A thread the bot opened for a session is addressed to the bot: no mention needed there.
+      const decision = decideAccess(bound ? { ...message, mentioned: true } : message, settings, approved);
       if (!decision.allow) {
         if (journal) options.state.markSeen(channelId, accountId, seenKey);
         if (!decision.pairing) return { status: "denied", reason: decision.reason };
@@ -321,6 +331,18 @@ export function createChannelPipeline<TRun extends InboundRun>(
         ...(message.teamId ? { teamId: message.teamId } : {}),
         ...(message.thread ? { thread: message.thread } : {}),
       };
+      if (options.threadBindings && message.thread && isUnfocusCommand(message.text)) {
+        options.state.markSeen(channelId, accountId, seenKey);
+        const ended = options.threadBindings.end(channelId, accountId, message.thread.id, "/unfocus")
+          ? bound
+          : undefined;
+        await options.deliver(
+          { channel: channelId, accountId, to: message.peer, thread: message.thread },
+          unfocusReply(ended, explain(input).agentId),
+          { source: "command:unfocus" },
+        );
+        return { status: "unfocused", ended: ended !== undefined };
+      }
       const { agentId, sessionKey } = explain(input);
       const replyMode = options.replyToMode?.(channelId, accountId) ?? "off";
       const target: ChannelTarget = {

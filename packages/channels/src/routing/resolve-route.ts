@@ -28,7 +28,16 @@ export interface RouteInput {
   teamId?: string;
 }
 
-export type RouteTier = "peer" | "parent-peer" | "guild" | "team" | "account" | "channel" | "default";
+export type RouteTier =
+  | "peer"
+  | "parent-peer"
+  | "guild"
+  | "team"
+  | "account"
+  | "channel"
+  | "default"
+  /** A thread bound to a session (a subagent spawned with `thread: true`); wins over every binding. */
+  | "thread-binding";
 
 export interface RouteDecision {
   agentId: string;

@@ -45,7 +45,10 @@ async function within<T>(ms: number, what: string, promise: Promise<T>): Promise
 }
 
 /** A context that records what the channel does. */
-export function recordingContext(): ChannelContext & {
+export function recordingContext(
+  /** The account state; pass one map to several contexts to play a restart. */
+  state = new Map<string, string>(),
+): ChannelContext & {
   received: ChannelInbound[];
   connected: boolean;
   crashes: unknown[];
@@ -53,7 +56,6 @@ export function recordingContext(): ChannelContext & {
   abort(): void;
 } {
   const controller = new AbortController();
-  const state = new Map<string, string>();
   const waiting: ((m: ChannelInbound) => void)[] = [];
   const ctx = {
     received: [] as ChannelInbound[],

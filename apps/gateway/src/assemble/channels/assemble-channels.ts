@@ -17,6 +17,7 @@ import {
   createChannelManager,
   createChannelOutbox,
   createChannelPipeline,
+  createSubagentThreads,
   type DeliverFn,
   type LastRoute,
   openAccountState,
@@ -24,7 +25,9 @@ import {
   openLastRouteStore,
   openOutboxStore,
   openPairingStore,
+  openThreadBindingStore,
   type PairingStore,
+  type SubagentThreads,
   type SystemEventQueue,
 } from "@claw/channels";
 import type { ClawConfig } from "@claw/config";
@@ -59,6 +62,8 @@ export interface AssembledChannels {
   pairing: PairingStore;
   /** The `deliver(target, text)` cron, heartbeat and `send` use; refuses unconfigured accounts. */
   deliver: DeliverFn;
+  /** Threads bound to subagents (`sessions_spawn` with `thread: true`) and their announces. */
+  subagentThreads: SubagentThreads;
   /** The chat a session last talked on (announcements to "last"). */
   lastRoute(sessionKey: string): LastRoute | undefined;
   /** Whether `channel`/`accountId` (default account when omitted) is configured. */
@@ -85,9 +90,12 @@ export async function assembleChannels(options: AssembleChannelsOptions): Promis
   const pairing = openPairingStore(db);
   const store = openOutboxStore(db);
   const lastRoutes = openLastRouteStore(db);
+  // On the outbox's connection: a thread announce's receipt commits with the queued message.
+  const threadBindings = openThreadBindingStore(db);
   const accounts = await configuredAccounts(config, {
     env: options.env,
     mediaDir: join(options.stateDir, "media", "inbound"),
+    pairedSenders: (channel, accountId) => pairing.approved(channel, accountId).map((s) => s.senderId),
   });
   const byKey = new Map(accounts.map((a) => [`${a.spec.channel}\u0000${a.spec.accountId}`, a]));
   const write = (level: "info" | "warn" | "error", message: string, fields?: Record<string, unknown>) =>
@@ -148,6 +156,7 @@ export async function assembleChannels(options: AssembleChannelsOptions): Promis
     state,
     lastRoutes,
     journal,
+    threadBindings,
     deliver: outbox.deliver,
     typing: (channel, accountId, target) => (manager as ChannelManager).typing(channel, accountId, target),
     streaming: {
@@ -227,8 +236,16 @@ export async function assembleChannels(options: AssembleChannelsOptions): Promis
     return outbox.deliver(target, text, deliverOptions);
   };
 
+  const subagentThreads = createSubagentThreads({
+    bindings: threadBindings,
+    channelOf: (channel, accountId) => running.running(channel, accountId),
+    chatOf: (sessionKey) => lastRoutes.get(sessionKey),
+    deliver,
+  });
+
   return {
     accounts,
+    subagentThreads,
     manager: running,
     outbox,
     pipeline,

@@ -16,6 +16,8 @@ export interface ChannelAccountsContext {
   env: Readonly<Record<string, string | undefined>>;
   /** Inbound media lands in `<mediaDir>/<channel>`. */
   mediaDir: string;
+  /** Senders approved by pairing on an account (Discord reads their DMs back after an outage). */
+  pairedSenders?: (channel: string, accountId: string) => readonly string[];
 }
 
 export interface ConfiguredAccount {

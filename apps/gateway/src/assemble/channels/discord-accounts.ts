@@ -39,6 +39,11 @@ export function discordAccounts(config: ClawConfig, context: ChannelAccountsCont
         ...(account.maxLinesPerMessage ? { maxLinesPerMessage: account.maxLinesPerMessage } : {}),
         mediaDir: join(context.mediaDir, "discord"),
         ...mediaMaxBytesOf(account.mediaMaxMb),
+        // Their first DM during an outage is read back too (a stranger's cannot be: Discord lists no DMs).
+        knownDmUsers: () => [
+          ...(account.allowFrom ?? []).filter((entry) => /^\d+$/.test(entry)),
+          ...(context.pairedSenders?.("discord", accountId) ?? []),
+        ],
       });
     };
     const guilds = account.guilds;
