@@ -9,6 +9,7 @@
 // Commonly used: the contract a chat platform implements.
 export type {
   AccountEdit,
+  AccountReact,
   AccountSend,
   ActionAnswer,
   Channel,

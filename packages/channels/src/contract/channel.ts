@@ -113,6 +113,15 @@ export type AccountEdit = (
   text: string,
 ) => Promise<void>;
 
+/** Sets a reaction on a message through a running account (the manager's `react`). */
+export type AccountReact = (
+  channel: string,
+  accountId: string,
+  target: ChannelTarget,
+  messageId: string,
+  emoji: string,
+) => Promise<void>;
+
 /** A person pressed a button under one of the bot's messages. */
 export interface ChannelAction {
   peer: ChannelPeer;
