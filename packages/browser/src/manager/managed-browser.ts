@@ -4,9 +4,11 @@
  * saved under a size limit, and an idle timer that closes it.
  */
 import { mkdir } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import type { BrowserContext, Download, Page } from "playwright-core";
 import { locateChromium } from "../chromium/locate-chromium.js";
 import { type GuardProxy, startGuardProxy } from "../guard/guard-proxy.js";
+import { type BrowserSandbox, writeSandboxedLauncher } from "../sandbox/sandboxed-chromium.js";
 import { ActivityLog } from "./activity-log.js";
 import { saveDownload } from "./downloads.js";
 
@@ -21,6 +23,8 @@ export interface ManagedBrowserOptions {
   idleMs: number;
   /** Largest download kept, in bytes. */
   maxDownloadBytes: number;
+  /** Run Chromium inside this sandbox (a sandboxed session's profile). */
+  sandbox?: BrowserSandbox;
   /** Called once the browser has closed (idle, stopped or crashed). */
   onClosed?: () => void;
   now?: () => number;
@@ -211,8 +215,17 @@ export class ManagedBrowser {
   }
 
   private async launch(): Promise<BrowserContext> {
-    const executablePath = await locateChromium({ executablePath: this.options.executablePath });
+    const chromiumPath = await locateChromium({ executablePath: this.options.executablePath });
     await mkdir(this.options.userDataDir, { recursive: true });
+    const profileDir = dirname(this.options.userDataDir);
+    const downloadsDir = join(profileDir, "downloads-tmp");
+    const executablePath = this.options.sandbox
+      ? await writeSandboxedLauncher(this.options.sandbox, {
+          executablePath: chromiumPath,
+          profileDir,
+          downloadsDir,
+        })
+      : chromiumPath;
     const proxy = await startGuardProxy({
       allowPrivate: this.options.allowPrivate,
       onBlocked: (target, reason) => {
@@ -235,6 +248,8 @@ export class ManagedBrowser {
         executablePath,
         headless: this.options.headless,
         acceptDownloads: true,
+        // Inside the sandbox Chromium sees only bound folders; Playwright's default is the host's /tmp.
+        ...(this.options.sandbox ? { downloadsPath: downloadsDir } : {}),
         // Playwright sends loopback through the proxy too (Chromium would bypass it otherwise).
         proxy: { server: proxy.url },
         viewport: { width: 1280, height: 800 },
