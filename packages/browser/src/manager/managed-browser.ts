@@ -3,13 +3,14 @@
  * use, with the address guard on every request, tabs with stable ids, an activity log, downloads
  * saved under a size limit, and an idle timer that closes it.
  */
-import { mkdir } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { BrowserContext, Download, Page } from "playwright-core";
 import { locateChromium } from "../chromium/locate-chromium.js";
 import { type GuardProxy, startGuardProxy } from "../guard/guard-proxy.js";
 import { type BrowserSandbox, writeSandboxedLauncher } from "../sandbox/sandboxed-chromium.js";
 import { ActivityLog } from "./activity-log.js";
+import { type ClaimedDownloads, watchDownloadSize } from "./download-watch.js";
 import { saveDownload } from "./downloads.js";
 
 export interface ManagedBrowserOptions {
@@ -68,6 +69,8 @@ export class ManagedBrowser {
   private startedAtMs?: number;
   private lastUsedAtMs?: number;
   private proxy?: GuardProxy;
+  private downloadsDir?: string;
+  private readonly claimedDownloads: ClaimedDownloads = new Set();
   private readonly now: () => number;
 
   constructor(readonly options: ManagedBrowserOptions) {
@@ -219,11 +222,14 @@ export class ManagedBrowser {
     await mkdir(this.options.userDataDir, { recursive: true });
     const profileDir = dirname(this.options.userDataDir);
     const downloadsDir = join(profileDir, "downloads-tmp");
+    // Whatever is left there is from a browser that did not close cleanly.
+    await rm(downloadsDir, { recursive: true, force: true });
+    await mkdir(downloadsDir, { recursive: true });
+    this.downloadsDir = downloadsDir;
     const executablePath = this.options.sandbox
       ? await writeSandboxedLauncher(this.options.sandbox, {
           executablePath: chromiumPath,
           profileDir,
-          downloadsDir,
         })
       : chromiumPath;
     const proxy = await startGuardProxy({
@@ -248,8 +254,8 @@ export class ManagedBrowser {
         executablePath,
         headless: this.options.headless,
         acceptDownloads: true,
-        // Inside the sandbox Chromium sees only bound folders; Playwright's default is the host's /tmp.
-        ...(this.options.sandbox ? { downloadsPath: downloadsDir } : {}),
+        // A folder of this profile's own: the size watch reads it, and the sandbox binds it.
+        downloadsPath: downloadsDir,
         // Playwright sends loopback through the proxy too (Chromium would bypass it otherwise).
         proxy: { server: proxy.url },
         viewport: { width: 1280, height: 800 },
@@ -313,6 +319,24 @@ export class ManagedBrowser {
       await download.delete().catch(() => undefined);
       return;
     }
-    this.activity.download(await saveDownload(download, target, this.options.maxDownloadBytes));
+    const limit = this.options.maxDownloadBytes;
+    const watch = this.downloadsDir
+      ? watchDownloadSize(download, this.downloadsDir, limit, this.claimedDownloads)
+      : undefined;
+    const saved = await saveDownload(download, target, limit);
+    watch?.stop();
+    const cancelledAt = watch?.cancelledAtBytes;
+    // A download that finished before the watch saw it is judged whole by saveDownload.
+    this.activity.download(
+      cancelledAt === undefined ||
+        saved.savedAs !== undefined ||
+        !saved.refused?.startsWith("download failed")
+        ? saved
+        : {
+            url: download.url(),
+            bytes: cancelledAt,
+            refused: `cancelled at ${cancelledAt} bytes: over the ${limit}-byte download limit`,
+          },
+    );
   }
 }

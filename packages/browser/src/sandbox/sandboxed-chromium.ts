@@ -5,7 +5,7 @@
  * folders and the config files Chromium reads. Playwright runs the script as the browser, so its
  * pipe to Chromium and the guard proxy (the browser's only way out) work as usual.
  */
-import { chmod, mkdir, writeFile } from "node:fs/promises";
+import { chmod, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { assertBwrapUsable, bwrapSandboxArgs, readHostLayout } from "@claw/tools";
 
@@ -22,19 +22,18 @@ const CHROMIUM_CONFIG = ["/etc/fonts", "/etc/chromium", "/etc/chromium.d", "/etc
 
 /**
  * Writes the launcher into `profileDir` and returns its path (the `executablePath` to launch).
- * Downloads go to `downloadsDir`, bound writable, so Playwright can pick them up.
+ * The whole profile folder is bound writable: the user data and the downloads folder live there.
  *
  * @example
- * const launcher = await writeSandboxedLauncher(sandbox, { executablePath: "/usr/bin/chromium", profileDir, downloadsDir });
- * await chromium.launchPersistentContext(userDataDir, { executablePath: launcher, downloadsPath: downloadsDir });
+ * const launcher = await writeSandboxedLauncher(sandbox, { executablePath: "/usr/bin/chromium", profileDir });
+ * await chromium.launchPersistentContext(userDataDir, { executablePath: launcher, downloadsPath: join(profileDir, "downloads-tmp") });
  */
 export async function writeSandboxedLauncher(
   sandbox: BrowserSandbox,
-  paths: { executablePath: string; profileDir: string; downloadsDir: string },
+  paths: { executablePath: string; profileDir: string },
 ): Promise<string> {
   const bwrap = sandbox.bwrapPath ?? "bwrap";
   await assertBwrapUsable(bwrap);
-  await mkdir(paths.downloadsDir, { recursive: true });
   const args = bwrapSandboxArgs({
     workspaceDir: sandbox.workspaceDir,
     cwd: sandbox.workspaceDir,
