@@ -216,6 +216,18 @@ describe("sessions, models, skills, tools", () => {
       "apply_patch: not offered to agent safe — tools.exec.applyPatch is not enabled\n",
     );
     expect((await claw(home, ["tools", "explain", "--agent", "ghost"])).code).toBe(2);
+    // faux/faux-1 accepts images: the image tool is offered, not absent.
+    expect(explained.absent.map((a: { tool: string }) => a.tool)).not.toContain("image");
+  });
+
+  it("tools explain says why image is absent when no model accepts images", async () => {
+    const home = createHome([], { agents: { defaults: { model: "ollama/llama3" } } });
+    homes.push(home);
+    const result = await claw(home, ["tools", "explain", "image"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      'image: not offered to agent main — no model of agent main accepts images: "ollama/llama3" (agent model) is text-only; set agents.defaults.imageModel to a vision model\n',
+    );
   });
 
   it("tools explain applies sandbox.tools to sandboxed sessions only", async () => {

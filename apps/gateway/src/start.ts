@@ -20,6 +20,7 @@ import { type LateChannelDelivery, lateChannelDelivery } from "./assemble/cron-d
 import { type LateMessagePort, lateMessagePort } from "./assemble/message/message-port.js";
 import { trackReplyingSessions } from "./assemble/message/replying-sessions.js";
 import { modelKnowledge } from "./assemble/models.js";
+import { absentTools } from "./assemble/offered-tools.js";
 import { createOllamaProbe, type ServerProbe } from "./assemble/ollama-probe.js";
 import { type LateSubagentThreads, lateSubagentThreads } from "./assemble/threads/late-subagent-threads.js";
 import { bindHost, ensureGatewayToken, gatewayStatePath } from "./paths.js";
@@ -178,6 +179,7 @@ async function serveAssembled(
     approvals: assembled.approvals.broker,
     inbox: assembled.inbox,
     commands: commandOptions,
+    absentTools: (agentId) => absentTools(reloader.current(), agentId, env, models),
   });
   const ports = {
     ...basePorts,

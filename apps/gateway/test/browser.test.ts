@@ -1,6 +1,7 @@
 /**
- * The browser tool as the gateway wires it, without starting Chromium: a sandboxed session is
- * refused with the reason, and `tools.browser.ask: "high"` sends an upload through the exec
+ * The browser tool as the gateway wires it, without starting Chromium: a sandboxed session whose
+ * sandbox has no network is refused with the reason (with network, its Chromium runs inside the
+ * sandbox: see @claw/browser's sandbox test), and `tools.browser.ask: "high"` sends an upload through the exec
  * approval broker, where a reviewer's deny reaches the model.
  */
 import { randomUUID } from "node:crypto";
@@ -27,13 +28,15 @@ async function start(document: Record<string, unknown>, script: FauxStep[]) {
 }
 
 describe("browser tool in the gateway", () => {
-  it("refuses sandboxed sessions clearly and starts no browser", async () => {
+  it("refuses a sandboxed session whose sandbox has no network, clearly, and starts no browser", async () => {
     const gw = await start(
       { agents: { defaults: { model: "faux/faux-1", sandbox: { mode: "non-main" } } } },
       [{ toolCalls: [{ name: "browser", arguments: { action: "snapshot" } }] }, "ok"],
     );
     await gw.run("agent:main:telegram:group:9");
-    expect(lastToolResultText(gw.faux)).toContain("The browser is not available in sandboxed sessions");
+    expect(lastToolResultText(gw.faux)).toContain(
+      "The browser is not available here: this session's sandbox has no network (sandbox.network is false)",
+    );
     const status = await gw.client.request("browser.status", {});
     expect(status.profiles.filter((p) => p.running)).toEqual([]);
     await gw.client.close();

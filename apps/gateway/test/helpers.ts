@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ClawClient } from "@claw/client";
 import { validateConfig } from "@claw/config";
-import type { FauxProvider, Model, StreamFunction } from "@claw/providers";
+import type { FauxCall, FauxProvider, Model, StreamFunction } from "@claw/providers";
 import { afterEach } from "vitest";
 import { type ClawGateway, type StartClawOptions, startClaw } from "../src/index.js";
 
@@ -66,7 +66,12 @@ export async function startTestGateway(document: Record<string, unknown>, option
 
 /** The text of the last tool result the faux model was shown (what the model read back). */
 export function lastToolResultText(faux: FauxProvider): string {
-  const messages = faux.calls.at(-1)?.context.messages ?? [];
+  return toolResultTextOf(faux.calls.at(-1));
+}
+
+/** The text of the last tool result in one faux model call's context. */
+export function toolResultTextOf(call: Pick<FauxCall, "context"> | undefined): string {
+  const messages = call?.context.messages ?? [];
   const result = messages.findLast((m) => m.role === "toolResult");
   return result?.role === "toolResult"
     ? result.content.map((c) => (c.type === "text" ? c.text : "")).join("")

@@ -11,16 +11,11 @@ import type { FauxCall } from "@claw/providers";
 import { createFauxProvider } from "@claw/providers";
 import { openSqliteDatabase } from "@claw/sqlite";
 import { afterEach, describe, expect, it } from "vitest";
-import { startTestGateway } from "./helpers.js";
+import { startTestGateway, toolResultTextOf } from "./helpers.js";
 
 const until = (check: () => boolean) => waitUntil(check, { ms: 20_000 });
 
-function lastToolText(call: FauxCall): string {
-  const result = call.context.messages.findLast((m) => m.role === "toolResult");
-  return result?.role === "toolResult"
-    ? result.content.map((c) => (c.type === "text" ? c.text : "")).join("")
-    : "";
-}
+const lastToolText = (call: FauxCall) => toolResultTextOf(call);
 
 const sentId = (call: FauxCall) => /message id (\S+)\./.exec(lastToolText(call))?.[1] ?? "missing";
 

@@ -11,22 +11,32 @@ import { chromium } from "playwright-core";
 import { BrowserManager, locateChromium, snapshotPage } from "../src/index.js";
 
 /** A page of 2,000 elements: navigation, a long table with buttons, a form and text. */
-function bigPage(): string {
+function bigPage(divisor = 1): string {
   const links = Array.from(
-    { length: 100 },
+    { length: 100 / divisor },
     (_, i) => `<li><a href="/section/${i}">Section ${i}</a></li>`,
   ).join("");
   const rows = Array.from(
-    { length: 300 },
+    { length: 300 / divisor },
     (_, i) =>
       `<tr><td>Order ${1000 + i}</td><td>${i % 7} items</td><td><button>Details ${i}</button></td></tr>`,
   ).join("");
   const fields = Array.from(
-    { length: 100 },
+    { length: 100 / divisor },
     (_, i) => `<label for="f${i}">Field ${i}</label><input id="f${i}" name="f${i}">`,
   ).join("");
-  const text = Array.from({ length: 100 }, (_, i) => `<p>Paragraph ${i} with <b>some</b> text.</p>`).join("");
+  const text = Array.from(
+    { length: 100 / divisor },
+    (_, i) => `<p>Paragraph ${i} with <b>some</b> text.</p>`,
+  ).join("");
   return `<!doctype html><title>Big</title><nav><ul>${links}</ul></nav><main><h1>Orders</h1><table>${rows}</table><form>${fields}<button>Save</button></form>${text}</main>`;
+}
+
+/** The same 2,000 elements with a quarter of them in each of four same-origin iframes. */
+function framedPage(html: string): string {
+  const frame = (i: number) =>
+    `<iframe title="Part ${i}" width="800" height="600" srcdoc="${html.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}"></iframe>`;
+  return `<!doctype html><title>Framed</title><h1>Four frames</h1>${[1, 2, 3, 4].map(frame).join("")}`;
 }
 
 const stateDir = mkdtempSync(join(tmpdir(), "claw-browser-bench-"));
@@ -36,6 +46,9 @@ try {
   const page = await manager.browser("bench").activeTab();
   await page.setContent(html);
   const elements = Number(await page.evaluate("document.body.querySelectorAll('*').length"));
+  const framedTab = await manager.browser("bench").newTab();
+  // A quarter of the big page in each frame: about the same element count in all.
+  await framedTab.setContent(framedPage(bigPage(4)));
   await suite("browser snapshot", {
     baseline: { name: "page.evaluate round trip", fn: () => page.evaluate("1") },
     cases: [
@@ -44,12 +57,21 @@ try {
         fn: () => snapshotPage(page),
         target: { maxMedianMs: 300 },
       },
+      {
+        name: "the same elements, a quarter in each of four iframes",
+        fn: () => snapshotPage(framedTab),
+        target: { maxMedianMs: 300 },
+      },
     ],
     minSamples: 20,
   });
   const snap = await snapshotPage(page);
   const whole = await snapshotPage(page, { maxTokens: 1_000_000 });
   report("browser snapshot", `tokens of that snapshot (whole page: ${whole.tokens})`, snap.tokens, "tokens", {
+    target: { max: 4_000 },
+  });
+  const framed = await snapshotPage(framedTab);
+  report("browser snapshot", "tokens of the four-iframe snapshot", framed.tokens, "tokens", {
     target: { max: 4_000 },
   });
   await manager.close();

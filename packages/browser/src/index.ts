@@ -48,6 +48,8 @@ export {
   snapshotPage,
 } from "./snapshot/page-snapshot.js";
 export { type GuardProxy, type GuardProxyOptions, startGuardProxy } from "./guard/guard-proxy.js";
+export { type BrowserSandbox, writeSandboxedLauncher } from "./sandbox/sandboxed-chromium.js";
+export { type FrameJudge, frameOfRef, MAX_FRAME_DEPTH, MAX_FRAMES } from "./snapshot/frame-tree.js";
 export {
   BROWSER_ACTION_RISK,
   BROWSER_ACTIONS,

@@ -168,6 +168,22 @@ describe("browser tool", () => {
     expect(await readdir(join(workspaceDir, "downloads"))).toEqual([name]);
   });
 
+  it("cancels a download that grows past the size limit while it runs, and keeps nothing of it", async () => {
+    await run({ action: "navigate", url: `${site.origin}/form` });
+    const page = await manager.browser("tester").activeTab();
+    const before = await readdir(join(workspaceDir, "downloads")).catch(() => []);
+    await page.evaluate(
+      `Object.assign(document.body.appendChild(document.createElement("a")), { href: "/endless-download", download: "" }).click()`,
+    );
+    await expect
+      .poll(async () => text(await run({ action: "network" })), { timeout: 15_000 })
+      .toMatch(/endless-download: not saved: cancelled at \d+ bytes: over the 1024-byte download limit/);
+    expect(await readdir(join(workspaceDir, "downloads")).catch(() => [])).toEqual(before);
+    await expect
+      .poll(() => readdir(join(stateDir, "browser", "tester", "downloads-tmp")), { timeout: 10_000 })
+      .toEqual([]);
+  });
+
   it("keeps evaluate off unless policy allows it, and refuses sandboxed sessions", async () => {
     await expect(run({ action: "evaluate", expression: "1 + 1" })).rejects.toThrow(/switched off by policy/);
     const result = await run({ action: "evaluate", expression: "document.title" }, { allowEvaluate: true });

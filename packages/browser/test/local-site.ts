@@ -80,6 +80,16 @@ export async function startLocalSite(): Promise<LocalSite> {
           "content-disposition": 'attachment; filename="big.bin"',
         });
         return res.end(Buffer.alloc(4096, 1));
+      case "/endless-download": {
+        // A download that never ends: only the size limit stops it.
+        res.writeHead(200, {
+          "content-type": "application/octet-stream",
+          "content-disposition": 'attachment; filename="endless.bin"',
+        });
+        const timer = setInterval(() => res.write(Buffer.alloc(16 * 1024, 2)), 20);
+        res.on("close", () => clearInterval(timer));
+        return;
+      }
       case "/shadow":
         return html(
           `<fancy-counter></fancy-counter><script>

@@ -10,6 +10,7 @@
 export type {
   AccountDelete,
   AccountEdit,
+  AccountReact,
   AccountSend,
   ActionAnswer,
   Channel,

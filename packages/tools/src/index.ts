@@ -147,7 +147,13 @@ export { looksBinary, truncateMiddle } from "./shared/truncate.js";
 
 // Advanced: the OS sandbox, the clean command environment and the web address guard.
 export { INHERITED_ENV_NAMES, minimalCommandEnv } from "./exec/command-env.js";
-export { bwrapArgs, bwrapWaitingArgs, encodeWaitingCommand, readHostLayout } from "./sandbox/bwrap-args.js";
+export {
+  bwrapArgs,
+  bwrapSandboxArgs,
+  bwrapWaitingArgs,
+  encodeWaitingCommand,
+  readHostLayout,
+} from "./sandbox/bwrap-args.js";
 export { type WarmShape, WarmSandboxPool } from "./sandbox/warm-pool.js";
 export {
   assertBwrapUsable,

@@ -27,7 +27,15 @@ describe("targetRefusal", () => {
   });
 });
 
-function fakePort(options: { replying?: boolean; edits?: boolean; conversation?: boolean } = {}) {
+function fakePort(
+  options: {
+    replying?: boolean;
+    edits?: boolean;
+    reactions?: boolean;
+    reactionDelivered?: boolean;
+    conversation?: boolean;
+  } = {},
+) {
   const calls: unknown[][] = [];
   const port: MessagePort = {
     conversation: (key) =>
@@ -36,7 +44,7 @@ function fakePort(options: { replying?: boolean; edits?: boolean; conversation?:
         : { ...own, replying: options.replying ?? false },
     capabilities: (channel) =>
       channel === "telegram"
-        ? { edits: options.edits ?? true, reactions: true, maxTextLength: 10 }
+        ? { edits: options.edits ?? true, reactions: options.reactions ?? true, maxTextLength: 10 }
         : undefined,
     async send(target, body) {
       calls.push(["send", target, body]);
@@ -47,6 +55,7 @@ function fakePort(options: { replying?: boolean; edits?: boolean; conversation?:
     },
     async react(target, id, emoji) {
       calls.push(["react", target, id, emoji]);
+      return { outboxId: 6, delivered: options.reactionDelivered ?? true };
     },
   };
   return { port, calls };
@@ -95,6 +104,23 @@ describe("message tool", () => {
     await expect(
       run(editable, { action: "send", text: "x", channel: "discord", to: "1" }, ["*"]),
     ).rejects.toThrow(/no discord account "default" is configured/);
+  });
+
+  it("reacts through the port's outbox; says when the reaction is still queued; refuses without reactions", async () => {
+    const delivered = fakePort();
+    expect(text(await run(delivered.port, { action: "react", messageId: "9", emoji: "👍" }))).toBe(
+      "Reacted 👍 to message 9 in telegram:42.",
+    );
+    expect(delivered.calls).toEqual([["react", own, "9", "👍"]]);
+    const busy = fakePort({ reactionDelivered: false }).port;
+    expect(text(await run(busy, { action: "react", messageId: "9", emoji: "👍" }))).toBe(
+      "Reaction 👍 to message 9 in telegram:42 is queued (outbox #6); telegram is busy, it will be retried.",
+    );
+    const plain = fakePort({ reactions: false });
+    await expect(run(plain.port, { action: "react", messageId: "9", emoji: "👍" })).rejects.toThrow(
+      "message: telegram does not support reactions.",
+    );
+    expect(plain.calls).toEqual([]);
   });
 
   it("asks for what each action needs", async () => {

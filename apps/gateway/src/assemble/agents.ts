@@ -45,10 +45,11 @@ import {
   type MessagePort,
 } from "@claw/tools";
 import { configuredTools } from "./configured-tools.js";
+import { createModelResolver, type ModelResolver } from "./models.js";
 import { isCodingToolOffered, isExtraToolOffered, toolAbsenceReason } from "./offered-tools.js";
+import { FALLBACK_PRIMARY_MODEL } from "./primary-model.js";
 
-/** Used when no model is configured anywhere. */
-export const FALLBACK_PRIMARY_MODEL = "anthropic/claude-sonnet-4-5";
+export { FALLBACK_PRIMARY_MODEL } from "./primary-model.js";
 
 export interface AssembledAgent {
   definition: AgentDefinition;
@@ -62,6 +63,8 @@ export interface AssembledAgent {
   imageTool: AgentTool;
   /** Set by assembleClaw once models and credentials exist (see `createAgentImageAnalyzer`). */
   analyzeImage: ImageAnalyzer;
+  /** How this agent's model refs resolve (the image tool is offered only when one accepts images). */
+  models: Pick<ModelResolver, "resolve">;
   /** The `message` tool, offered while a chat channel account is configured. */
   messageTool: AgentTool;
   /** Filters applied after tool policy (e.g. the subagent depth rule). */
@@ -96,6 +99,8 @@ export interface AgentAssemblyOptions {
   approvals?: ExecApprovalParts;
   /** The chat channels as the message tool sees them; without it the tool says channels are not running. */
   messagePort?: MessagePort;
+  /** The gateway's model resolver (whether a model accepts images); by default the config's catalog. */
+  models?: Pick<ModelResolver, "resolve">;
 }
 
 /** The message port of an assembly without chat channels (`claw agent --local`). */
@@ -179,6 +184,7 @@ export async function assembleAgents(options: AgentAssemblyOptions): Promise<Ass
       tools,
       extraTools: [],
       imageTool,
+      models: options.models ?? createModelResolver(config),
       messageTool: createMessageTool({
         port: options.messagePort ?? NO_CHANNELS,
         allowTargets: () => currentAllowTargets(agent),
@@ -228,7 +234,7 @@ export function configureAgent(
     tools: [
       ...offered,
       ...configuredTools(config, env),
-      agent.imageTool,
+      ...(toolAbsenceReason("image", config, id, env, agent.models) === undefined ? [agent.imageTool] : []),
       ...(toolAbsenceReason("message", config, id, env) === undefined ? [agent.messageTool] : []),
       ...agent.extraTools.filter((t) => isExtraToolOffered(t.name, config)),
     ],

@@ -124,6 +124,7 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
     bundledSkillsDir: bundledSkillsDir(),
     watchSkills: options.watchSkills,
     ...(options.messagePort ? { messagePort: options.messagePort } : {}),
+    models,
   });
   const auth = await assembleAuth({ config, models, agentDirs: agents.map((a) => a.agentDir), db, env });
   const sessions = createPersistentSessionStore({

@@ -32,9 +32,9 @@ export interface BrowserAssemblyOptions {
   approvals: ExecApprovalParts;
 }
 
-/** What a sandboxed session hears: Claw does not put Chromium in the sandbox, so it refuses. */
-export const SANDBOXED_BROWSER_REFUSAL =
-  "The browser is not available in sandboxed sessions: Claw does not run Chromium inside the sandbox, and the host's browser would reach past it. Use web_fetch here, or ask in the agent's main session.";
+/** What a sandboxed session without network hears: its browser would have no way out. */
+export const OFFLINE_SANDBOX_BROWSER_REFUSAL =
+  "The browser is not available here: this session's sandbox has no network (sandbox.network is false). Ask in the agent's main session, or allow the sandbox network.";
 
 export function assembleBrowser(options: BrowserAssemblyOptions): BrowserAssembly {
   let config = options.config;
@@ -69,7 +69,14 @@ export function assembleBrowser(options: BrowserAssemblyOptions): BrowserAssembl
       return outcome.decision !== "deny";
     },
     refuseSession: (context) =>
-      agent.sandboxFor(context.sessionKey) ? SANDBOXED_BROWSER_REFUSAL : undefined,
+      agent.sandboxFor(context.sessionKey)?.network === false ? OFFLINE_SANDBOX_BROWSER_REFUSAL : undefined,
+    // A sandboxed session's Chromium starts inside the same bubblewrap sandbox as its commands.
+    sandboxFor: (context) => {
+      const sandbox = agent.sandboxFor(context.sessionKey);
+      return sandbox
+        ? { workspaceDir: agent.workspaceDir, workspaceAccess: sandbox.workspaceAccess }
+        : undefined;
+    },
   });
   for (const agent of options.agents) agent.extraTools.push(createBrowserTool(toolOptions(agent)));
 

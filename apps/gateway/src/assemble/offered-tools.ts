@@ -1,6 +1,7 @@
 /**
  * Which tools an agent is offered before tool policy: the coding tools the config enables, the
- * tools a setting switches on (web_search with a search provider), the session tools, memory tools
+ * tools a setting switches on (web_search with a search provider, image with a model that accepts
+ * images), the session tools, memory tools
  * when memory search is on, `cron` when cron is on, and `browser` unless switched off. One rule for
  * the assembly and for `claw tools explain`, so the explanation lists exactly what the model can
  * be given, and says why a catalog tool is absent.
@@ -14,12 +15,22 @@ import { CODING_TOOL_NAMES } from "@claw/tools";
 import { hasEnabledAccount } from "./channels/channel-accounts.js";
 import { CONFIGURED_TOOL_NAMES } from "./configured-tools.js";
 import { isMemoryEnabled } from "./memory.js";
+import { createModelResolver, type ModelResolver } from "./models.js";
+import { imageToolAbsence } from "./vision.js";
 import { resolveWebSearch } from "./web-search.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+/** Models as the rules look them up (the assembly's resolver, else the config's catalog). */
+type Models = Pick<ModelResolver, "resolve">;
+
 /** Why a built tool is not offered under this config, or undefined when it is. */
-type AbsenceRule = (config: ClawConfig, agentId: string, env: Env) => string | undefined;
+type AbsenceRule = (
+  config: ClawConfig,
+  agentId: string,
+  env: Env,
+  models: () => Models,
+) => string | undefined;
 
 const memoryAbsence: AbsenceRule = (config, agentId) =>
   isMemoryEnabled(config, agentId)
@@ -42,6 +53,7 @@ const ABSENCE_RULES: Readonly<Record<string, AbsenceRule>> = {
     const resolved = resolveWebSearch(config, env);
     return resolved.ok ? undefined : resolved.reason;
   },
+  image: (config, agentId, _env, models) => imageToolAbsence(config, agentId, models()),
 };
 
 /** Every tool this build can give an agent, in the order the model sees them. */
@@ -56,14 +68,22 @@ export const BUILT_TOOL_NAMES: readonly string[] = [
   BROWSER_TOOL_NAME,
 ];
 
-/** Why this tool is not offered to the agent, or undefined when it is (`env`: where keys are looked up). */
+/**
+ * Why this tool is not offered to the agent, or undefined when it is (`env`: where keys are looked
+ * up; `models`: the assembly's model resolver, by default the config's catalog).
+ */
 export function toolAbsenceReason(
   name: string,
   config: ClawConfig,
   agentId: string,
   env: Env = {},
+  models?: Models,
 ): string | undefined {
-  return ABSENCE_RULES[name]?.(config, agentId, env);
+  let lookup = models;
+  return ABSENCE_RULES[name]?.(config, agentId, env, () => {
+    lookup ??= createModelResolver(config);
+    return lookup;
+  });
 }
 
 /** Whether the config enables this coding tool (apply_patch and web_fetch can be switched off). */
@@ -79,8 +99,15 @@ export function isCodingToolOffered(name: string, config: ClawConfig): boolean {
  * @example
  * offeredToolNames(config, "main"); // ["read", "write", …, "sessions_spawn", …, "memory_search", "memory_get"]
  */
-export function offeredToolNames(config: ClawConfig, agentId: string, env: Env = {}): string[] {
-  return BUILT_TOOL_NAMES.filter((name) => toolAbsenceReason(name, config, agentId, env) === undefined);
+export function offeredToolNames(
+  config: ClawConfig,
+  agentId: string,
+  env: Env = {},
+  models?: Models,
+): string[] {
+  return BUILT_TOOL_NAMES.filter(
+    (name) => toolAbsenceReason(name, config, agentId, env, models) === undefined,
+  );
 }
 
 /**
@@ -93,9 +120,11 @@ export function absentTools(
   config: ClawConfig,
   agentId: string,
   env: Env = {},
+  models?: Models,
 ): { tool: string; reason: string }[] {
+  const lookup = models ?? createModelResolver(config);
   return BUILT_TOOL_NAMES.flatMap((tool) => {
-    const reason = toolAbsenceReason(tool, config, agentId, env);
+    const reason = toolAbsenceReason(tool, config, agentId, env, lookup);
     return reason === undefined ? [] : [{ tool, reason }];
   });
 }

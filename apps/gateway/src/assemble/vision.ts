@@ -10,6 +10,7 @@ import { type AuthProfile, credentialOf } from "@claw/failover";
 import type { StreamFunction } from "@claw/providers";
 import { createVisionAnalyzer, type ImageAnalyzer, type VisionCandidate } from "@claw/tools";
 import type { ModelResolver } from "./models.js";
+import { agentPrimaryModelRef } from "./primary-model.js";
 
 /**
  * @example
@@ -23,23 +24,53 @@ export function visionCandidates(
   profiles: readonly AuthProfile[],
   sessionModel: string = agent.model.primary,
 ): VisionCandidate[] {
-  const own = resolveAgentConfig(config, agent.id);
-  const ownImageModel = config.agents.list?.find((a) => a.id === agent.id)?.imageModel;
-  const imageSource = ownImageModel ? `agents.list[${agent.id}].imageModel` : "agents.defaults.imageModel";
-  const refs = [
-    ...modelSelectionRefs(own?.imageModel ?? config.agents.defaults.imageModel).map((ref) => ({
-      ref,
-      source: imageSource,
-    })),
-    { ref: sessionModel, source: "session model" },
-  ];
-  return refs.flatMap(({ ref, source }) => {
+  return visionModelRefs(config, agent.id, sessionModel).flatMap(({ ref, source }) => {
     const model = models.resolve(ref);
     if (!model) return [];
     const profile = profiles.find((p) => p.provider === model.provider);
     const apiKey = profile ? credentialOf(profile) : undefined;
     return [{ model, source, ...(apiKey ? { apiKey } : {}) }];
   });
+}
+
+/** The model refs the image tool tries, in order, each with the setting that names it. */
+function visionModelRefs(
+  config: ClawConfig,
+  agentId: string,
+  sessionModel: string,
+  sessionSource = "session model",
+): { ref: string; source: string }[] {
+  const own = resolveAgentConfig(config, agentId);
+  const ownImageModel = config.agents.list?.find((a) => a.id === agentId)?.imageModel;
+  const imageSource = ownImageModel ? `agents.list[${agentId}].imageModel` : "agents.defaults.imageModel";
+  return [
+    ...modelSelectionRefs(own?.imageModel ?? config.agents.defaults.imageModel).map((ref) => ({
+      ref,
+      source: imageSource,
+    })),
+    { ref: sessionModel, source: sessionSource },
+  ];
+}
+
+/**
+ * Why the `image` tool is not offered to this agent: no model it would ask accepts images (the
+ * `imageModel` chain, else the agent's primary model). Undefined when one does.
+ *
+ * @example
+ * imageToolAbsence(config, "main", models);
+ * // 'no model of agent main accepts images: "ollama/llama3" is text-only; set agents.defaults.imageModel to a vision model'
+ */
+export function imageToolAbsence(
+  config: ClawConfig,
+  agentId: string,
+  models: Pick<ModelResolver, "resolve">,
+): string | undefined {
+  const refs = visionModelRefs(config, agentId, agentPrimaryModelRef(config, agentId), "agent model");
+  if (refs.some(({ ref }) => models.resolve(ref)?.input.includes("image"))) return undefined;
+  const named = refs.map(({ ref, source }) =>
+    models.resolve(ref) ? `"${ref}" (${source}) is text-only` : `"${ref}" (${source}) is not a known model`,
+  );
+  return `no model of agent ${agentId} accepts images: ${named.join(", ")}; set agents.defaults.imageModel to a vision model`;
 }
 
 /**

@@ -17,6 +17,8 @@ export interface CatalogPortParts {
   /** Whether a keyless local server (Ollama) answers; its models are unavailable while it does not. */
   ollama?: ServerProbe;
   toolProfile?: string;
+  /** Built tools an agent is not offered and why (`absentTools` under the current config). */
+  absentTools?: (agentId: string) => { tool: string; reason: string }[];
 }
 
 export function createCatalogPort(parts: CatalogPortParts): CatalogPort {
@@ -74,7 +76,7 @@ export function createCatalogPort(parts: CatalogPortParts): CatalogPort {
         parts.toolProfile && (TOOL_PROFILE_IDS as readonly string[]).includes(parts.toolProfile)
           ? parts.toolProfile
           : "full";
-      return effectiveTools(agent, model, query.sessionKey, profile);
+      return effectiveTools(agent, model, query.sessionKey, profile, parts.absentTools?.(id) ?? []);
     },
     async skills(query) {
       const agent =

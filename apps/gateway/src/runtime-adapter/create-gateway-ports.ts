@@ -40,6 +40,8 @@ export interface GatewayPortParts {
   inbox: RunInbox;
   /** Scheduled jobs and the heartbeat: `cron.*` methods, heartbeat status and health. */
   cron?: CronAssembly;
+  /** Built tools an agent is not offered and why (for `tools.effective`). */
+  absentTools?: (agentId: string) => { tool: string; reason: string }[];
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * `tools.effective`: the tools a run of this agent on this session would get, after tool policy,
- * each with its risk from the tool catalog.
+ * each with its risk from the tool catalog, and the built tools the agent is not offered with why.
  */
 import { isSubagentSessionKey } from "@claw/ids";
 import type { ToolsEffectiveResult } from "@claw/protocol";
@@ -13,6 +13,7 @@ export function effectiveTools(
   model: Model,
   sessionKey: string,
   profile: string,
+  absent: readonly { tool: string; reason: string }[] = [],
 ): ToolsEffectiveResult {
   const definition = agent.definition;
   const all = definition.tools ?? [];
@@ -43,5 +44,6 @@ export function effectiveTools(
         })),
       },
     ],
+    ...(absent.length > 0 ? { absent: absent.map(({ tool, reason }) => ({ id: tool, reason })) } : {}),
   };
 }

@@ -5,6 +5,7 @@
  */
 import { mkdir, readdir } from "node:fs/promises";
 import { join } from "node:path";
+import type { BrowserSandbox } from "../sandbox/sandboxed-chromium.js";
 import { ManagedBrowser, type ManagedBrowserStatus } from "./managed-browser.js";
 
 /** Browsers close after five idle minutes unless configured otherwise. */
@@ -53,12 +54,13 @@ export class BrowserManager {
   }
 
   /**
-   * The profile's browser object (not started: its first action starts it).
+   * The profile's browser object (not started: its first action starts it). `sandbox` applies
+   * when the object is created: give sandboxed sessions a profile of their own.
    *
    * @example
    * const page = await manager.browser("main").activeTab();
    */
-  browser(profile: string): ManagedBrowser {
+  browser(profile: string, sandbox?: BrowserSandbox): ManagedBrowser {
     assertProfileName(profile);
     let browser = this.browsers.get(profile);
     if (!browser) {
@@ -72,6 +74,7 @@ export class BrowserManager {
         idleMs: this.options.idleMs ?? DEFAULT_IDLE_MS,
         maxDownloadBytes: this.options.maxDownloadBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES,
         now: this.options.now,
+        ...(sandbox ? { sandbox } : {}),
         onClosed: () => {
           // An outdated browser is replaced once it stops, so its next start uses the current settings.
           if (created && this.outdated.has(created) && this.browsers.get(profile) === created)

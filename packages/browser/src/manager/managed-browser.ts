@@ -3,11 +3,14 @@
  * use, with the address guard on every request, tabs with stable ids, an activity log, downloads
  * saved under a size limit, and an idle timer that closes it.
  */
-import { mkdir } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import type { BrowserContext, Download, Page } from "playwright-core";
 import { locateChromium } from "../chromium/locate-chromium.js";
 import { type GuardProxy, startGuardProxy } from "../guard/guard-proxy.js";
+import { type BrowserSandbox, writeSandboxedLauncher } from "../sandbox/sandboxed-chromium.js";
 import { ActivityLog } from "./activity-log.js";
+import { type ClaimedDownloads, watchDownloadSize } from "./download-watch.js";
 import { saveDownload } from "./downloads.js";
 
 export interface ManagedBrowserOptions {
@@ -21,6 +24,8 @@ export interface ManagedBrowserOptions {
   idleMs: number;
   /** Largest download kept, in bytes. */
   maxDownloadBytes: number;
+  /** Run Chromium inside this sandbox (a sandboxed session's profile). */
+  sandbox?: BrowserSandbox;
   /** Called once the browser has closed (idle, stopped or crashed). */
   onClosed?: () => void;
   now?: () => number;
@@ -64,6 +69,8 @@ export class ManagedBrowser {
   private startedAtMs?: number;
   private lastUsedAtMs?: number;
   private proxy?: GuardProxy;
+  private downloadsDir?: string;
+  private readonly claimedDownloads: ClaimedDownloads = new Set();
   private readonly now: () => number;
 
   constructor(readonly options: ManagedBrowserOptions) {
@@ -211,8 +218,20 @@ export class ManagedBrowser {
   }
 
   private async launch(): Promise<BrowserContext> {
-    const executablePath = await locateChromium({ executablePath: this.options.executablePath });
+    const chromiumPath = await locateChromium({ executablePath: this.options.executablePath });
     await mkdir(this.options.userDataDir, { recursive: true });
+    const profileDir = dirname(this.options.userDataDir);
+    const downloadsDir = join(profileDir, "downloads-tmp");
+    // Whatever is left there is from a browser that did not close cleanly.
+    await rm(downloadsDir, { recursive: true, force: true });
+    await mkdir(downloadsDir, { recursive: true });
+    this.downloadsDir = downloadsDir;
+    const executablePath = this.options.sandbox
+      ? await writeSandboxedLauncher(this.options.sandbox, {
+          executablePath: chromiumPath,
+          profileDir,
+        })
+      : chromiumPath;
     const proxy = await startGuardProxy({
       allowPrivate: this.options.allowPrivate,
       onBlocked: (target, reason) => {
@@ -235,6 +254,8 @@ export class ManagedBrowser {
         executablePath,
         headless: this.options.headless,
         acceptDownloads: true,
+        // A folder of this profile's own: the size watch reads it, and the sandbox binds it.
+        downloadsPath: downloadsDir,
         // Playwright sends loopback through the proxy too (Chromium would bypass it otherwise).
         proxy: { server: proxy.url },
         viewport: { width: 1280, height: 800 },
@@ -298,6 +319,24 @@ export class ManagedBrowser {
       await download.delete().catch(() => undefined);
       return;
     }
-    this.activity.download(await saveDownload(download, target, this.options.maxDownloadBytes));
+    const limit = this.options.maxDownloadBytes;
+    const watch = this.downloadsDir
+      ? watchDownloadSize(download, this.downloadsDir, limit, this.claimedDownloads)
+      : undefined;
+    const saved = await saveDownload(download, target, limit);
+    watch?.stop();
+    const cancelledAt = watch?.cancelledAtBytes;
+    // A download that finished before the watch saw it is judged whole by saveDownload.
+    this.activity.download(
+      cancelledAt === undefined ||
+        saved.savedAs !== undefined ||
+        !saved.refused?.startsWith("download failed")
+        ? saved
+        : {
+            url: download.url(),
+            bytes: cancelledAt,
+            refused: `cancelled at ${cancelledAt} bytes: over the ${limit}-byte download limit`,
+          },
+    );
   }
 }

@@ -52,12 +52,16 @@ export interface CollectArgs {
   rootRef?: string;
   /** Only controls (lines with refs) and headings. */
   interactiveOnly: boolean;
+  /** Put before every ref shown (`e5.` inside the iframe whose ref is e5). */
+  refPrefix?: string;
 }
 
 export interface CollectedLine {
   depth: number;
   text: string;
   ref?: string;
+  /** On an iframe's line: its ref in this document (the frame's content is read separately). */
+  frame?: string;
 }
 
 export interface CollectedSnapshot {
@@ -213,11 +217,16 @@ export function collectSnapshot(args: CollectArgs): CollectedSnapshot {
     const interactive = role !== undefined && (INTERACTIVE.has(role) || el.hasAttribute("contenteditable"));
     const container = role !== undefined && CONTAINERS.has(role);
     if (role && (interactive || container || role === "heading" || role === "img")) {
-      if (!args.interactiveOnly || interactive || role === "heading") {
+      const isFrame = el.tagName === "IFRAME";
+      // An iframe's line stays in an interactiveOnly snapshot: its controls are listed under it.
+      if (!args.interactiveOnly || interactive || role === "heading" || isFrame) {
         const name = clip(nameOf(el, role), 80);
-        const ref = interactive || container ? refFor(el) : undefined;
+        const local = interactive || container ? refFor(el) : undefined;
+        const ref = local ? `${args.refPrefix ?? ""}${local}` : undefined;
         const label = `${role}${name ? ` ${quote(name)}` : ""}${ref ? ` [ref=${ref}]` : ""}${stateOf(el, role)}`;
-        lines.push({ depth, text: label, ref });
+        lines.push(
+          isFrame && local ? { depth, text: label, ref, frame: local } : { depth, text: label, ref },
+        );
       }
       // A control's or heading's name already says what its text says.
       if (!container && el.tagName !== "SELECT" && role !== "listbox") return;

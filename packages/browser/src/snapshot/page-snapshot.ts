@@ -1,16 +1,13 @@
 /**
- * A page as text for a model: the in-page walk (`collectSnapshot`) rendered as an indented list,
- * cut to a token budget with a note that says what was left out and how to see it.
+ * A page as text for a model: the in-page walk (`collectSnapshot`, in the page and its frames)
+ * rendered as an indented list, cut to a token budget with a note that says what was left out and
+ * how to see it.
  */
-import type { ElementHandle, Page } from "playwright-core";
-import {
-  type CollectArgs,
-  type CollectedLine,
-  type CollectedSnapshot,
-  collectSnapshot,
-  elementForRef,
-  REFS_KEY,
-} from "./collect-in-page.js";
+import type { Page } from "playwright-core";
+import { type CollectedLine, REFS_KEY } from "./collect-in-page.js";
+import { collectFrameTree, type FrameJudge, frameOfRef, StaleRefError } from "./frame-tree.js";
+
+export { resolveRef, StaleRefError } from "./frame-tree.js";
 
 /** Default snapshot budget in tokens. */
 export const DEFAULT_SNAPSHOT_TOKENS = 3_000;
@@ -22,6 +19,8 @@ export interface SnapshotOptions {
   ref?: string;
   /** Only controls and headings. */
   interactiveOnly?: boolean;
+  /** Why a frame's URL may not be read (the address guard); without it every frame is read. */
+  judgeFrame?: FrameJudge;
 }
 
 export interface PageSnapshot {
@@ -46,12 +45,19 @@ export const approximateTokens = (text: string): number => Math.ceil(text.length
  * snap.text; // '- heading "Sign in" [level=1]\n- textbox "Email" [ref=e1]\n- button "Continue" [ref=e2]'
  */
 export async function snapshotPage(page: Page, options: SnapshotOptions = {}): Promise<PageSnapshot> {
-  const args: CollectArgs = {
-    key: REFS_KEY,
-    rootRef: options.ref,
-    interactiveOnly: options.interactiveOnly ?? false,
-  };
-  const collected = (await page.evaluate(inPage(collectSnapshot, args))) as CollectedSnapshot;
+  // A container inside a frame (`e5.e2`): walk from that frame, keeping the path on its refs.
+  const start = options.ref ? await frameOfRef(page, options.ref) : { frame: page.mainFrame() };
+  const prefix = options.ref?.includes(".") ? options.ref.slice(0, options.ref.lastIndexOf(".") + 1) : "";
+  const collected = await collectFrameTree(
+    start.frame,
+    {
+      key: REFS_KEY,
+      ...("local" in start ? { rootRef: start.local } : {}),
+      interactiveOnly: options.interactiveOnly ?? false,
+      ...(prefix ? { refPrefix: prefix } : {}),
+    },
+    { framesRead: 0, ...(options.judgeFrame ? { judge: options.judgeFrame } : {}) },
+  );
   if (collected.missingRoot) throw new StaleRefError(options.ref ?? "");
   const rendered = renderWithinBudget(collected.lines, options.maxTokens ?? DEFAULT_SNAPSHOT_TOKENS);
   return { url: page.url(), title: await page.title(), ...rendered };
@@ -86,38 +92,4 @@ export function renderWithinBudget(
   if (lines.length === 0) out.push("[the page shows no visible content]");
   const text = out.join("\n");
   return { text, tokens: approximateTokens(text), omittedLines: omitted, refCount };
-}
-
-export class StaleRefError extends Error {
-  override name = "StaleRefError";
-  constructor(readonly ref: string) {
-    super(
-      `ref ${ref} is not on the page any more (the page navigated or changed, or the ref never existed); take a new snapshot and use a ref from it.`,
-    );
-  }
-}
-
-/**
- * The live element a ref names, or a `StaleRefError`.
- *
- * @example
- * await (await resolveRef(page, "e3")).click();
- */
-export async function resolveRef(page: Page, ref: string): Promise<ElementHandle> {
-  const handle = await page.evaluateHandle(inPage(elementForRef, [REFS_KEY, ref]));
-  const element = handle.asElement();
-  if (!element) {
-    await handle.dispose();
-    throw new StaleRefError(ref);
-  }
-  return element;
-}
-
-/**
- * An in-page call as expression text. Transpilers that keep function names (tsx, esbuild's
- * keepNames) insert `__name(...)` calls into function bodies; the page has no such helper, so the
- * expression brings a do-nothing one.
- */
-function inPage<A>(fn: (arg: A) => unknown, arg: A): string {
-  return `(() => { const __name = (f) => f; return (${fn.toString()})(${JSON.stringify(arg)}); })()`;
 }

@@ -62,7 +62,8 @@ export const BrowserParams = Type.Object({
   ),
   ref: Type.Optional(
     Type.String({
-      description: "An element ref from the latest snapshot (e.g. e12), for actions on an element.",
+      description:
+        "An element ref from the latest snapshot (e.g. e12; inside an iframe a path such as e5.e2), for actions on an element.",
     }),
   ),
   text: Type.Optional(Type.String({ description: "type: the text to enter. wait: text to wait for." })),

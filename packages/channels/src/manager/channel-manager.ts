@@ -8,6 +8,7 @@
 import type {
   AccountDelete,
   AccountEdit,
+  AccountReact,
   AccountSend,
   ActionAnswer,
   Channel,
@@ -51,6 +52,8 @@ export interface ChannelManager {
   typing(channel: string, accountId: string, target: ChannelTarget): Promise<void>;
   /** Edits a sent message; throws ChannelSendError when the account cannot edit or is not running. */
   edit: AccountEdit;
+  /** Reacts to a message; throws ChannelSendError (rejected when the account cannot react, unavailable when not running). */
+  react: AccountReact;
   /** Whether the running account can edit its messages (streamed replies need it). */
   canEdit(channel: string, accountId: string): boolean;
   /** Deletes a sent message; throws ChannelSendError when the account cannot delete or is not running. */
@@ -231,6 +234,16 @@ export function createChannelManager(options: ChannelManagerOptions): ChannelMan
       if (!instance?.edit)
         throw new ChannelSendError("unavailable", `channel ${channel}/${accountId} cannot edit now`);
       await instance.edit(target, messageId, text);
+    },
+    async react(channel, accountId, target, messageId, emoji) {
+      const slot = slotOf(channel, accountId);
+      if (!slot) throw new ChannelSendError("rejected", `channel ${channel}/${accountId} is not configured`);
+      if (!slot.instance)
+        throw new ChannelSendError("unavailable", `channel ${channel}/${accountId} is not running`);
+      if (!slot.instance.react || slot.instance.capabilities.reactions !== true)
+        throw new ChannelSendError("rejected", `channel ${channel}/${accountId} does not support reactions`);
+      await slot.instance.react(target, messageId, emoji);
+      slot.status.lastOutboundAt = Date.now();
     },
     canEdit: (channel, accountId) => {
       const instance = slotOf(channel, accountId)?.instance;

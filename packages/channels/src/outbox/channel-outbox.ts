@@ -8,13 +8,14 @@
 import { normalizeAccountId, stripSilentTokens } from "@claw/ids";
 import type {
   AccountEdit,
+  AccountReact,
   AccountSend,
   ChannelPeer,
   ChannelTarget,
   SendOptions,
   SendResult,
 } from "../contract/channel.js";
-import { asSendError } from "../contract/errors.js";
+import { asSendError, ChannelSendError } from "../contract/errors.js";
 import { DEFAULT_RETRY, type RetryPolicy, retryDelayMs } from "./backoff.js";
 import { type ChunkMode, chunkForChannel } from "./chunk-for-channel.js";
 import { createDeliveryMarks } from "./delivery-marks.js";
@@ -56,6 +57,11 @@ export interface DeliverOptions {
   editOf?: readonly string[];
   /** Buttons under the reply's last message (channels with `capabilities.buttons`). */
   buttons?: SendOptions["buttons"];
+  /**
+   * A reaction instead of a message: `text` is one emoji set on this platform message, kept and
+   * retried like a send (needs the outbox's `react`).
+   */
+  reactTo?: string;
 }
 
 export interface ChannelOutboxOptions {
@@ -64,6 +70,8 @@ export interface ChannelOutboxOptions {
   send: AccountSend;
   /** Edits a sent message (the final text of a streamed draft); without it, drafts get new messages. */
   edit?: AccountEdit;
+  /** Sets a reaction (a `reactTo` delivery); without it, reactions fail with a clear error. */
+  react?: AccountReact;
   /** The channel's text limit (Telegram 4096). */
   textLimit(channel: string, accountId: string): number;
   /** The channel's soft cap on lines per message (Discord), if any. */
@@ -170,7 +178,11 @@ export function createChannelOutbox(options: ChannelOutboxOptions): ChannelOutbo
       // Only the first chunk replies to the user's message; the rest follow it.
       const { replyToMessageId, ...rest } = chunk.target;
       const target = chunk.idx === 0 && replyToMessageId ? chunk.target : rest;
-      if (chunk.editOf !== undefined && options.edit) {
+      if (chunk.reactTo !== undefined) {
+        if (!options.react) throw new ChannelSendError("rejected", "this outbox cannot set reactions");
+        await options.react(chunk.channel, chunk.accountId, target, chunk.reactTo, chunk.text);
+        sent = { messageId: chunk.reactTo };
+      } else if (chunk.editOf !== undefined && options.edit) {
         await options.edit(chunk.channel, chunk.accountId, target, chunk.editOf, chunk.text);
         sent = { messageId: chunk.editOf };
       } else
@@ -248,7 +260,7 @@ export function createChannelOutbox(options: ChannelOutboxOptions): ChannelOutbo
 
   return {
     async deliver(target, text, deliverOptions = {}) {
-      const visible = stripSilentTokens(text);
+      const visible = deliverOptions.reactTo === undefined ? stripSilentTokens(text) : text.trim();
       if (visible === "") {
         deliverOptions.within?.();
         return { status: "silent" };
@@ -257,10 +269,13 @@ export function createChannelOutbox(options: ChannelOutboxOptions): ChannelOutbo
       const channelTarget = targetOf(target);
       const maxLines = options.lineLimit?.(target.channel, accountId);
       const mode = options.chunkMode?.(target.channel, accountId);
-      const chunks = chunkForChannel(visible, options.textLimit(target.channel, accountId), {
-        ...(maxLines ? { maxLines } : {}),
-        ...(mode ? { mode } : {}),
-      });
+      const chunks =
+        deliverOptions.reactTo !== undefined
+          ? [visible]
+          : chunkForChannel(visible, options.textLimit(target.channel, accountId), {
+              ...(maxLines ? { maxLines } : {}),
+              ...(mode ? { mode } : {}),
+            });
       const outboxId = store.add(
         {
           channel: target.channel,
@@ -270,6 +285,7 @@ export function createChannelOutbox(options: ChannelOutboxOptions): ChannelOutbo
           ...(deliverOptions.source ? { source: deliverOptions.source } : {}),
           ...(deliverOptions.editOf?.length ? { editOf: deliverOptions.editOf } : {}),
           ...(deliverOptions.buttons?.length ? { buttons: deliverOptions.buttons } : {}),
+          ...(deliverOptions.reactTo !== undefined ? { reactTo: deliverOptions.reactTo } : {}),
         },
         now(),
         deliverOptions.within,

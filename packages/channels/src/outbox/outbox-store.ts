@@ -37,6 +37,8 @@ export interface OutboxChunk {
   editOf?: string;
   /** Buttons under this chunk (the last one of a message). */
   buttons?: SendOptions["buttons"];
+  /** A reaction: `text` is the emoji set on this platform message (nothing is sent). */
+  reactTo?: string;
 }
 
 export type ChunkStatus = "pending" | "delivered" | "failed";
@@ -59,6 +61,8 @@ export interface OutboxStore {
       editOf?: readonly string[];
       /** Buttons under the last chunk. */
       buttons?: SendOptions["buttons"];
+      /** The one chunk is an emoji to set on this platform message. */
+      reactTo?: string;
     },
     now?: number,
     within?: () => void,
@@ -100,6 +104,7 @@ function chunkOf(r: Record<string, unknown>): OutboxChunk {
     ...(typeof r.buttons === "string"
       ? { buttons: JSON.parse(r.buttons) as NonNullable<SendOptions["buttons"]> }
       : {}),
+    ...(typeof r.react_to === "string" ? { reactTo: r.react_to } : {}),
   };
 }
 
@@ -117,17 +122,17 @@ export function openOutboxStore(db: SqliteDatabase): OutboxStore {
   db.exec(SCHEMA);
   // Added after the first release: a state.db from before gets the columns on open.
   const columns = db.prepare("SELECT name FROM pragma_table_info('channel_outbox_chunks')").all();
-  for (const column of ["edit_of", "buttons"])
+  for (const column of ["edit_of", "buttons", "react_to"])
     if (!columns.some((c) => (c as { name?: unknown }).name === column))
       db.exec(`ALTER TABLE channel_outbox_chunks ADD COLUMN ${column} TEXT`);
   const insertMessage = db.prepare(
     "INSERT INTO channel_outbox (channel, account_id, lane, target, source, created_at) VALUES (?, ?, ?, ?, ?, ?)",
   );
   const insertChunk = db.prepare(
-    "INSERT INTO channel_outbox_chunks (outbox_id, idx, lane, text, edit_of, buttons) VALUES (?, ?, ?, ?, ?, ?)",
+    "INSERT INTO channel_outbox_chunks (outbox_id, idx, lane, text, edit_of, buttons, react_to) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
   const next = db.prepare(
-    `SELECT o.id, o.channel, o.account_id, o.lane, o.target, c.idx, c.text, c.attempts, c.next_attempt_at, c.edit_of, c.buttons
+    `SELECT o.id, o.channel, o.account_id, o.lane, o.target, c.idx, c.text, c.attempts, c.next_attempt_at, c.edit_of, c.buttons, c.react_to
      FROM channel_outbox_chunks c JOIN channel_outbox o ON o.id = c.outbox_id
      WHERE c.status = 'pending' AND c.lane = ? ORDER BY c.outbox_id, c.idx LIMIT ?`,
   );
@@ -169,7 +174,15 @@ export function openOutboxStore(db: SqliteDatabase): OutboxStore {
         const last = entry.chunks.length - 1;
         const buttons = entry.buttons?.length ? JSON.stringify(entry.buttons) : null;
         for (const [idx, text] of entry.chunks.entries())
-          insertChunk.run(id, idx, lane, text, entry.editOf?.[idx] ?? null, idx === last ? buttons : null);
+          insertChunk.run(
+            id,
+            idx,
+            lane,
+            text,
+            entry.editOf?.[idx] ?? null,
+            idx === last ? buttons : null,
+            entry.reactTo ?? null,
+          );
         within?.();
         return id;
       })();

@@ -124,6 +124,10 @@ export const ToolsEffectiveResult = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    /** Built tools this agent is not offered, each with the setting that keeps it away (Claw extension). */
+    absent: Type.Optional(
+      Type.Array(Type.Object({ id: NonEmpty, reason: NonEmpty }, { additionalProperties: false })),
+    ),
   },
   { additionalProperties: false },
 );

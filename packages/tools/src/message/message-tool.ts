@@ -24,8 +24,8 @@ export interface MessageToolOptions {
 
 /**
  * `message`: send, edit or react in a chat on the agent's own initiative — its own conversation
- * by default, others only when policy names them. Sends go through the durable outbox; edits and
- * reactions need the channel to support them. Not for answering the message being handled: that
+ * by default, others only when policy names them. Sends, edits and reactions go through the
+ * durable outbox; edits and reactions need the channel to support them. Not for answering the message being handled: that
  * answer is the normal reply.
  *
  * @example
@@ -79,13 +79,13 @@ export function createMessageTool(options: MessageToolOptions): TypedTool<typeof
       }
       if (!capabilities.reactions) throw new Error(`message: ${target.channel} does not support reactions.`);
       const emoji = required(args.emoji, "emoji", "react");
-      await options.port.react(target, messageId, emoji);
-      return textResult(`Reacted ${emoji} to message ${messageId} in ${where}.`, {
-        action: "react",
-        target,
-        messageId,
-        emoji,
-      });
+      const queued = await options.port.react(target, messageId, emoji);
+      return textResult(
+        queued.delivered
+          ? `Reacted ${emoji} to message ${messageId} in ${where}.`
+          : `Reaction ${emoji} to message ${messageId} in ${where} is queued (outbox #${queued.outboxId}); ${target.channel} is busy, it will be retried.`,
+        { action: "react", target, messageId, emoji, ...queued },
+      );
     },
   };
 }

@@ -34,5 +34,13 @@ export interface MessagePort {
     text: string,
   ): Promise<{ outboxId: number; chunks: number; messageId?: string }>;
   edit(target: MessageTarget, messageId: string, text: string): Promise<void>;
-  react(target: MessageTarget, messageId: string, emoji: string): Promise<void>;
+  /**
+   * Queues the reaction through the durable outbox (retried on 429, resumed after a restart);
+   * `delivered` when the platform took it within the port's short wait.
+   */
+  react(
+    target: MessageTarget,
+    messageId: string,
+    emoji: string,
+  ): Promise<{ outboxId: number; delivered: boolean }>;
 }

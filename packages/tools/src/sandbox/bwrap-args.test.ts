@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bwrapArgs, type HostEntry } from "./bwrap-args.js";
+import { bwrapArgs, bwrapSandboxArgs, type HostEntry } from "./bwrap-args.js";
 import type { SandboxSpec } from "./sandbox-spec.js";
 
 const layout = new Map<string, HostEntry>([
@@ -31,6 +31,25 @@ describe("bwrapArgs", () => {
     if (mount.length > 0) expect(joined).toContain(mount.join(" "));
     else expect(out).not.toContain("/w");
     expect(out[out.indexOf("--chdir") + 1]).toBe(chdir);
+  });
+
+  it("bwrapSandboxArgs: the same sandbox without a command, extra binds before the root goes read-only", () => {
+    const out = bwrapSandboxArgs({
+      workspaceDir: "/w",
+      cwd: "/w",
+      spec: { workspaceAccess: "ro", network: true },
+      layout,
+      extraBinds: [
+        { path: "/state/browser/p", writable: true },
+        { path: "/etc/fonts", writable: false, optional: true },
+      ],
+    });
+    expect(out.join(" ")).toContain(
+      "--ro-bind /w /w --bind /state/browser/p /state/browser/p --ro-bind-try /etc/fonts /etc/fonts --remount-ro /",
+    );
+    expect(out).toContain("--share-net");
+    expect(out).not.toContain("--");
+    expect(out.slice(-2)).toEqual(["--chdir", "/w"]);
   });
 
   it("network: shares the host network and its resolver files", () => {

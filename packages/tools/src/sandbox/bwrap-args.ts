@@ -41,6 +41,8 @@ export interface BwrapCommand {
   shell: string;
   spec: SandboxSpec;
   layout: ReadonlyMap<string, HostEntry>;
+  /** More host paths at the same place inside (a browser's profile dir, its config files). */
+  extraBinds?: readonly { path: string; writable: boolean; optional?: boolean }[];
 }
 
 /**
@@ -90,7 +92,18 @@ export function encodeWaitingCommand(command: string): string {
   return `${lines.length}\n${lines.join("\n")}\n`;
 }
 
-function sandboxArgs(input: Omit<BwrapCommand, "command">): string[] {
+/**
+ * The sandbox's options without the program to run: for a caller that appends `--` and its own
+ * command (the browser starts Chromium this way).
+ *
+ * @example
+ * spawn("bwrap", [...bwrapSandboxArgs(shape), "--", "/usr/bin/chromium", "--headless"]);
+ */
+export function bwrapSandboxArgs(input: Omit<BwrapCommand, "command" | "shell">): string[] {
+  return sandboxArgs(input);
+}
+
+function sandboxArgs(input: Omit<BwrapCommand, "command" | "shell">): string[] {
   const { spec, workspaceDir } = input;
   // No capabilities inside: a gateway running as root (containers) would otherwise hand the
   // command CAP_SYS_ADMIN (remount the read-only binds writable) and CAP_SYS_RESOURCE (lift limits).
@@ -106,6 +119,12 @@ function sandboxArgs(input: Omit<BwrapCommand, "command">): string[] {
   args.push("--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp");
   if (spec.workspaceAccess !== "none")
     args.push(spec.workspaceAccess === "rw" ? "--bind" : "--ro-bind", workspaceDir, workspaceDir);
+  for (const bind of input.extraBinds ?? [])
+    args.push(
+      `${bind.writable ? "--bind" : "--ro-bind"}${bind.optional ? "-try" : ""}`,
+      bind.path,
+      bind.path,
+    );
   args.push("--remount-ro", "/", "--setenv", "HOME", SANDBOX_HOME);
   args.push("--chdir", spec.workspaceAccess === "none" ? SANDBOX_HOME : input.cwd);
   return args;

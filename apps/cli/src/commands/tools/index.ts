@@ -23,15 +23,17 @@ async function explain({ values, positionals }: ParsedCommandArgs, context: Comm
   if (!model) throw new UsageError(`--model must look like provider/model, got "${modelRef}"`);
   const channel = stringFlag(values, "channel");
   const session = stringFlag(values, "session") ?? buildMainSessionKey(agent.id, config.session.mainKey);
-  const [{ explainToolPolicy }, { absentTools, offeredToolNames }] = await Promise.all([
+  const [{ explainToolPolicy }, { absentTools, createModelResolver, offeredToolNames }] = await Promise.all([
     import("@claw/tool-policy"),
     import("@claw/app-gateway"),
   ]);
-  const offered = offeredToolNames(config, agent.id, context.io.env);
+  // The models the gateway would know (whether one accepts images decides the image tool).
+  const models = createModelResolver(config, context.io.embedded?.models ?? []);
+  const offered = offeredToolNames(config, agent.id, context.io.env, models);
   const [only, ...extra] = positionals;
   if (extra.length > 0)
     throw new UsageError("tools explain takes at most one TOOL", "e.g. claw tools explain exec");
-  const absent = absentTools(config, agent.id, context.io.env).filter(
+  const absent = absentTools(config, agent.id, context.io.env, models).filter(
     (a) => only === undefined || a.tool === only,
   );
   if (only !== undefined && absent.length > 0)

@@ -108,6 +108,8 @@ export async function assembleChannels(options: AssembleChannelsOptions): Promis
       (manager as ChannelManager).send(channel, accountId, target, text, sendOptions),
     edit: (channel, accountId, target, messageId, text) =>
       (manager as ChannelManager).edit(channel, accountId, target, messageId, text),
+    react: (channel, accountId, target, messageId, emoji) =>
+      (manager as ChannelManager).react(channel, accountId, target, messageId, emoji),
     textLimit: (channel, accountId) => (manager as ChannelManager).textLimit(channel, accountId),
     lineLimit: (channel, accountId) => (manager as ChannelManager).lineLimit(channel, accountId),
     chunkMode: (channel, accountId) =>

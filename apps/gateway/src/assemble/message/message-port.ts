@@ -1,11 +1,12 @@
 /**
- * The message tool's port on the gateway's channels: sends and edits through the durable outbox
- * (`deliver`, edits as `editOf`), reactions through the running account when its capabilities allow. The tool is built
+ * The message tool's port on the gateway's channels: sends, edits (`editOf`) and reactions
+ * (`reactTo`, when the running account's capabilities allow) all go through the durable outbox,
+ * so a 429 or a restart delays them instead of losing them. The tool is built
  * with the agents, before the channels exist, so the port is bound late (`attach`); until then
  * every account counts as not configured. A session's own conversation is the chat its latest
  * inbound message came from (the channels' durable last route).
  */
-import type { ChannelTarget } from "@claw/channels";
+import type { DeliverOptions } from "@claw/channels";
 import type { MessagePort, MessageTarget } from "@claw/tools";
 import type { AssembledChannels } from "../channels/assemble-channels.js";
 import { outboundTarget } from "../channels/outbound-target.js";
@@ -70,25 +71,38 @@ export function lateMessagePort(): LateMessagePort {
         if (!channel.edit || !bound) throw new Error(`message: ${target.channel} cannot edit messages.`);
         // Durable like a send: the outbox keeps the edit until the platform takes it (retries,
         // restarts); a platform refusal within the wait is the tool's error.
-        const receipt = await bound.channels.deliver(toDelivery(target), text, {
-          source: "message-tool",
-          editOf: [messageId],
-        });
-        if (receipt.status !== "queued") return;
-        const settled = await Promise.race([
-          bound.channels.outbox.settled(receipt.outboxId),
-          new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), SEND_ID_WAIT_MS).unref()),
-        ]);
-        const failed = settled?.chunks.find((chunk) => chunk.status === "failed");
-        if (failed) throw new Error(`message: the edit was refused: ${failed.error ?? "unknown error"}`);
+        await queueAndWait(bound.channels, target, text, { editOf: [messageId] }, "edit");
       },
       async react(target, messageId, emoji) {
         const channel = running(target);
-        if (!channel.react) throw new Error(`message: ${target.channel} does not support reactions.`);
-        await channel.react(toChannelTarget(target), messageId, emoji);
+        if (!channel.react || channel.capabilities.reactions !== true || !bound)
+          throw new Error(`message: ${target.channel} does not support reactions.`);
+        return queueAndWait(bound.channels, target, emoji, { reactTo: messageId }, "reaction");
       },
     },
   };
+}
+
+/**
+ * Queues an edit or a reaction in the outbox and waits a little for the platform: a refusal
+ * within the wait is the tool's error; a retry still pending (429, offline) stays queued.
+ */
+async function queueAndWait(
+  channels: AssembledChannels,
+  target: MessageTarget,
+  text: string,
+  options: Pick<DeliverOptions, "editOf" | "reactTo">,
+  what: string,
+): Promise<{ outboxId: number; delivered: boolean }> {
+  const receipt = await channels.deliver(toDelivery(target), text, { source: "message-tool", ...options });
+  if (receipt.status !== "queued") throw new Error(`message: the ${what} is empty.`);
+  const settled = await Promise.race([
+    channels.outbox.settled(receipt.outboxId),
+    new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), SEND_ID_WAIT_MS).unref()),
+  ]);
+  const failed = settled?.chunks.find((chunk) => chunk.status === "failed");
+  if (failed) throw new Error(`message: the ${what} was refused: ${failed.error ?? "unknown error"}`);
+  return { outboxId: receipt.outboxId, delivered: settled !== undefined };
 }
 
 function toDelivery(target: MessageTarget) {
@@ -98,10 +112,4 @@ function toDelivery(target: MessageTarget) {
     ...(target.accountId ? { accountId: target.accountId } : {}),
     ...(target.threadId ? { threadId: target.threadId } : {}),
   });
-}
-
-function toChannelTarget(target: MessageTarget): ChannelTarget {
-  const delivery = toDelivery(target);
-  const peer = typeof delivery.to === "string" ? { kind: "direct" as const, id: delivery.to } : delivery.to;
-  return { peer, ...(delivery.thread ? { thread: delivery.thread } : {}) };
 }

@@ -13,6 +13,7 @@ export const snapshot: ActionHandler = async (args, session) => {
     maxTokens: args.maxTokens,
     ref: args.ref,
     interactiveOnly: args.interactiveOnly,
+    judgeFrame: (url) => session.browser.judge(url),
   });
   const tab = session.browser.tabId(page);
   const heading = `Tab ${tab}: ${snap.title || "(no title)"} — ${snap.url}`;
