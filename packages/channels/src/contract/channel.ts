@@ -113,21 +113,21 @@ export type AccountEdit = (
   text: string,
 ) => Promise<void>;
 
-<<<<<<< HEAD
 /** Deletes a message a running account sent (the manager's `delete`). */
 export type AccountDelete = (
-=======
-/** Sets a reaction on a message through a running account (the manager's `react`). */
-export type AccountReact = (
->>>>>>> web3
   channel: string,
   accountId: string,
   target: ChannelTarget,
   messageId: string,
-<<<<<<< HEAD
-=======
+) => Promise<void>;
+
+/** Sets a reaction on a message through a running account (the manager's `react`). */
+export type AccountReact = (
+  channel: string,
+  accountId: string,
+  target: ChannelTarget,
+  messageId: string,
   emoji: string,
->>>>>>> web3
 ) => Promise<void>;
 
 /** A person pressed a button under one of the bot's messages. */
