@@ -7,7 +7,6 @@ import {
   type ChatItem,
   itemsFromHistory,
 } from "../src/app/chat/chat-items.js";
-import { RunBinding } from "../src/app/chat/run-binding.js";
 
 let seq = 0;
 const ev = (runId: string, stream: AgentEvent["stream"], data: unknown): AgentEvent =>
@@ -115,25 +114,5 @@ describe("chat items from run events", () => {
     ]);
     const streamed = fold([ev("r", "assistant", { delta: "all done" })]);
     expect(applyChatEvent(streamed, final)).toEqual([{ ...streamed[0], streaming: false }]);
-  });
-});
-
-describe("run binding", () => {
-  it("holds a run's events until its session is known, then replays them in order", () => {
-    const binding = new RunBinding();
-    const first = ev("r", "assistant", { delta: "a" });
-    const second = ev("r", "assistant", { delta: "b" });
-    expect(binding.route(first)).toBeUndefined();
-    expect(binding.route(second)).toBeUndefined();
-    expect(binding.bind("r", "s")).toEqual([first, second]);
-    expect(binding.bind("r", "s")).toEqual([]);
-    expect(binding.route(ev("r", "assistant", { delta: "c" }))).toBe("s");
-  });
-
-  it("bounds what it holds for runs that never bind", () => {
-    const binding = new RunBinding();
-    for (let i = 0; i < 40; i++) binding.route(ev(`run${i}`, "assistant", { delta: "x" }));
-    expect(binding.bind("run0", "s")).toEqual([]);
-    expect(binding.bind("run39", "s")).toHaveLength(1);
   });
 });

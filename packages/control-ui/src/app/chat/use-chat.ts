@@ -5,11 +5,11 @@
  */
 import type { AgentEvent, ChatEvent } from "@claw/client/browser";
 import { randomId } from "@claw/client/browser";
+import { RunBinding } from "@claw/client/chat-view";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { describeError, type GatewayLink } from "../gateway/link.js";
 import { useStore } from "../gateway/store.js";
 import { applyAgentEvent, applyChatEvent, type ChatItem, itemsFromHistory } from "./chat-items.js";
-import { RunBinding } from "./run-binding.js";
 
 /** How many transcript messages are loaded (the list is virtualised, so many are cheap). */
 export const HISTORY_LIMIT = 1000;
@@ -32,7 +32,7 @@ export function useChat(link: GatewayLink, sessionKey: string, agentId: string |
   const [error, setError] = useState<string | undefined>();
   const [reloads, setReloads] = useState(0);
   const generation = useStore(link.generation);
-  const binding = useMemo(() => new RunBinding(), []);
+  const binding = useMemo(() => new RunBinding<AgentEvent>(), []);
   const current = useRef(sessionKey);
   current.current = sessionKey;
   useEffect(() => {
