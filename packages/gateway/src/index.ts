@@ -22,6 +22,7 @@ export type {
   GatewayPorts,
   ChannelsPort,
   MemoryPort,
+  MessageAttachment,
   RunEvent,
   RunHandle,
   RunInput,
@@ -33,6 +34,7 @@ export type {
 } from "./runtime.js";
 export { RuntimeError } from "./runtime.js";
 export type { BrowserPort } from "./methods/browser.js";
+export { IMAGE_MIME_TYPES } from "./methods/attachments.js";
 export { acceptInMemory } from "./methods/memory-accept.js";
 export type { GatewayLogger } from "./context.js";
 

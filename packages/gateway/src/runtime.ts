@@ -205,6 +205,18 @@ export interface RunInput {
   idempotencyKey: string;
   thinking?: string;
   model?: string;
+  /** Files sent with the message (`chat.send`), already checked by the gateway. */
+  attachments?: MessageAttachment[];
+}
+
+/** A `chat.send` attachment after the gateway's checks: a known kind, a safe name, the bytes. */
+export interface MessageAttachment {
+  kind: "image" | "file";
+  /** Declared by the sender; the runtime still checks an image's bytes. */
+  mimeType: string;
+  /** A plain file name: no folders, no control characters, not "." or "..". */
+  fileName: string;
+  bytes: Uint8Array;
 }
 
 /** One event of a run: the wire's `agent` event, with the run's session key. */

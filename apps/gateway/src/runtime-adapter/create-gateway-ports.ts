@@ -10,6 +10,7 @@ import type { CronAssembly } from "../assemble/cron.js";
 import type { ModelResolver } from "../assemble/models.js";
 import type { ServerProbe } from "../assemble/ollama-probe.js";
 import { createApprovalsPort } from "./approvals-port.js";
+import { workspaceOf } from "./attachments.js";
 import { createCatalogPort, createMemoryPort } from "./catalog-port.js";
 import type { ConfigAccess } from "./config-access.js";
 import { createCronPort } from "./cron-port.js";
@@ -54,6 +55,7 @@ export function createGatewayPorts(parts: GatewayPortParts): GatewayPorts & { ru
     runs: createRunsPort({
       ...parts,
       onInboxError: (message, fields) => parts.logs.write("error", message, fields),
+      workspaceOf: (agentId) => workspaceOf(parts.agents, agentId),
     }),
     sessions: createSessionsPort(parts),
     catalog: createCatalogPort(parts),
