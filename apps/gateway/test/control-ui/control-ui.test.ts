@@ -13,6 +13,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { ClawClient } from "@claw/client";
 import { createFauxProvider, type FauxProvider } from "@claw/providers";
+import jpeg from "jpeg-js";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ClawGateway } from "../../src/index.js";
@@ -34,6 +35,21 @@ const DOCUMENT = {
   agents: { defaults: { model: "faux/faux-1" }, list: [{ id: "main", default: true }] },
   tools: { exec: {} },
 };
+
+/** A 160×100 sunset-coloured gradient. */
+const SUNSET = (() => {
+  const [width, height] = [160, 100];
+  const data = Buffer.alloc(width * height * 4);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 4;
+      data[at] = 250 - y;
+      data[at + 1] = 140 - y;
+      data[at + 2] = 60 + x / 2 + y;
+      data[at + 3] = 255;
+    }
+  return jpeg.encode({ width, height, data }, 85).data;
+})();
 
 let appDir: string;
 let browser: Browser;
@@ -125,7 +141,42 @@ describe.sequential("Control UI in Chromium", () => {
       .toContain("missing-notes.txt");
     expect(await card.locator(".tool-result").textContent()).not.toBe("");
     await page.locator(".msg-assistant", { hasText: "No notes there." }).waitFor();
+  });
+
+  it("attaches an image (picker, chip, remove, keyboard) that the vision model receives", async () => {
+    faux.push("A warm gradient, orange to purple.");
+    const calls = faux.calls.length;
+    const picker = page.getByTestId("attach-input");
+    await picker.setInputFiles([
+      { name: "sunset.jpg", mimeType: "image/jpeg", buffer: SUNSET },
+      { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("remove me") },
+    ]);
+    const chips = page.getByRole("list", { name: "Attached files" });
+    await chips.getByText("sunset.jpg").waitFor();
+    // The remove button is reachable and works from the keyboard.
+    const remove = chips.getByRole("button", { name: "Remove notes.txt" });
+    await remove.focus();
+    await page.keyboard.press("Enter");
+    await chips.getByText("notes.txt").waitFor({ state: "detached" });
+    expect(await chips.locator(".chip-preview").count()).toBe(1);
+    await send("what is in this picture?");
+    await page.locator(".msg-assistant", { hasText: "orange to purple" }).waitFor();
+    await expect.poll(() => faux.calls.length, { timeout: 10_000 }).toBe(calls + 1);
+    const user = faux.calls.at(-1)?.context.messages.findLast((m) => m.role === "user");
+    expect(user?.content).toEqual([
+      { type: "text", text: "what is in this picture?" },
+      { type: "image", mimeType: "image/jpeg", data: SUNSET.toString("base64") },
+    ]);
+    await page.getByRole("list", { name: "Attached files" }).waitFor({ state: "detached" });
+    const shown = page.locator(".msg-user .msg-images img").last();
+    expect(await shown.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(160);
+    // A second file waits as a chip in the screenshot, as a person would see it before sending.
+    await picker.setInputFiles([
+      { name: "trip-notes.md", mimeType: "text/markdown", buffer: Buffer.from("# Trip") },
+    ]);
+    await chips.getByText("trip-notes.md").waitFor();
     await screenshot(page, "chat-desktop");
+    await chips.getByRole("button", { name: "Remove trip-notes.md" }).click();
   });
 
   it("aborts a running reply with Stop", async () => {
@@ -242,6 +293,10 @@ describe.sequential("Control UI in Chromium", () => {
     for (const tab of ["chat", "sessions", "config", "status"]) {
       await phone.goto(`${origin}/#/${tab}`);
       await phone.locator(".main > *").first().waitFor();
+      if (tab === "chat")
+        await phone
+          .getByTestId("attach-input")
+          .setInputFiles([{ name: "sunset.jpg", mimeType: "image/jpeg", buffer: SUNSET }]);
       await phone.waitForTimeout(300);
       const overflow = (await phone.evaluate(
         "document.documentElement.scrollWidth - window.innerWidth",

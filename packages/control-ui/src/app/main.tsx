@@ -1,5 +1,6 @@
 /** Entry point of the Control UI bundle. */
 import "./styles/app.css";
+import "./styles/attachments.css";
 import { render } from "preact";
 import { GatewayLink } from "./gateway/link.js";
 import { App } from "./shell/app.js";
