@@ -178,6 +178,7 @@ async function serveAssembled(
     approvals: assembled.approvals.broker,
     inbox: assembled.inbox,
     commands: commandOptions,
+    auth,
   });
   const ports = {
     ...basePorts,

@@ -15,6 +15,7 @@ export type {
   AcceptedRun,
   AgentInfo,
   ApprovalsPort,
+  AuthStatusPort,
   CatalogPort,
   ConfigPort,
   CronPort,

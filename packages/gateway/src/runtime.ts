@@ -45,6 +45,13 @@ export interface GatewayPorts {
   channels?: ChannelsPort;
   /** Optional: the `browser.*` methods answer UNAVAILABLE without it. */
   browser?: BrowserPort;
+  /** Optional: `models.authStatus` answers UNAVAILABLE without it. */
+  auth?: AuthStatusPort;
+}
+
+/** Credentials (never their secrets) and the failover cooldowns in force on each. */
+export interface AuthStatusPort {
+  status(query: { agentId?: string }): Promise<Omit<MethodResult<"models.authStatus">, "ts">>;
 }
 
 /**
@@ -188,6 +195,8 @@ export interface ChannelsPort {
 
 export interface MemoryPort {
   search(query: { query: string; agentId?: string; limit: number }): Promise<MemoryHit[]>;
+  /** Each agent's index (one agent's with `agentId`); throws RuntimeError("NOT_FOUND") for an unknown agent. */
+  status(query: { agentId?: string }): Promise<MethodResult<"doctor.memory.status">>;
 }
 
 export interface AgentInfo {

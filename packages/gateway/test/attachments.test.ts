@@ -111,8 +111,9 @@ describe("chat.send attachments", () => {
       ok: false,
       error: { code: "INVALID_REQUEST", details: { code: "INVALID_ATTACHMENT" } },
     });
-    expect(res.error?.message).toMatch(message);
-    expect(res.error?.message).toMatch(/Nothing was accepted/);
+    const text = (res.error as { message?: string } | undefined)?.message;
+    expect(text).toMatch(message);
+    expect(text).toMatch(/Nothing was accepted/);
     expect(fake.runs.length).toBe(before);
   });
 

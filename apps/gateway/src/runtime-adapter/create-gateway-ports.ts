@@ -2,7 +2,9 @@
  * Builds the gateway's capability ports from the agent runtime and the assembled config, models,
  * skills and logs. The gateway never sees agent-core's internals; each port is built on its own.
  */
+
 import type { AgentRuntime, CommandOptions, PersistentSessionStore, RunInbox } from "@claw/agent-core";
+import type { AuthStore } from "@claw/failover";
 import type { GatewayPorts } from "@claw/gateway";
 import type { ExecApprovalBroker } from "@claw/tools";
 import type { AssembledAgent } from "../assemble/agents.js";
@@ -14,6 +16,7 @@ import { workspaceOf } from "./attachments.js";
 import { createCatalogPort, createMemoryPort } from "./catalog-port.js";
 import type { ConfigAccess } from "./config-access.js";
 import { createCronPort } from "./cron-port.js";
+import { createAuthStatusPort } from "./diagnostics-port.js";
 import { createHeartbeatPort } from "./heartbeat-port.js";
 import type { LogFile } from "./log-file.js";
 import { type ClawRunsPort, createRunsPort } from "./runs-port.js";
@@ -41,6 +44,8 @@ export interface GatewayPortParts {
   inbox: RunInbox;
   /** Scheduled jobs and the heartbeat: `cron.*` methods, heartbeat status and health. */
   cron?: CronAssembly;
+  /** Credentials and their failover state: `models.authStatus`. */
+  auth?: { store: AuthStore; keyless(): readonly string[] };
 }
 
 /**
@@ -65,5 +70,6 @@ export function createGatewayPorts(parts: GatewayPortParts): GatewayPorts & { ru
     ...(parts.approvals ? { approvals: createApprovalsPort(parts.approvals) } : {}),
     ...(parts.cron ? { cron: createCronPort(parts.cron.service, parts.cron) } : {}),
     ...(parts.cron ? { heartbeat: createHeartbeatPort(parts.cron) } : {}),
+    ...(parts.auth ? { auth: createAuthStatusPort(parts.auth) } : {}),
   };
 }

@@ -169,7 +169,7 @@ describe.sequential("Control UI in Chromium", () => {
     ]);
     await page.getByRole("list", { name: "Attached files" }).waitFor({ state: "detached" });
     const shown = page.locator(".msg-user .msg-images img").last();
-    expect(await shown.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(160);
+    expect(await shown.evaluate((img) => (img as { naturalWidth: number }).naturalWidth)).toBe(160);
     // A second file waits as a chip in the screenshot, as a person would see it before sending.
     await picker.setInputFiles([
       { name: "trip-notes.md", mimeType: "text/markdown", buffer: Buffer.from("# Trip") },
