@@ -12,7 +12,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { ClawClient } from "@claw/client";
+import { createSqliteAuthStateStore } from "@claw/failover";
 import { createFauxProvider, type FauxProvider } from "@claw/providers";
+import { openSqliteDatabase } from "@claw/sqlite";
 import jpeg from "jpeg-js";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -34,6 +36,8 @@ const GROUP = "agent:main:telegram:group:42";
 const DOCUMENT = {
   agents: { defaults: { model: "faux/faux-1" }, list: [{ id: "main", default: true }] },
   tools: { exec: {} },
+  // A credential for the faux provider, so the Status page has one to show cooldowns on.
+  models: { providers: { faux: { apiKey: "sk-faux-ui-test" } } },
 };
 
 /** A 160×100 sunset-coloured gradient. */
@@ -268,8 +272,26 @@ describe.sequential("Control UI in Chromium", () => {
     expect(JSON.parse(readFileSync(configPath, "utf8")).gateway.port).toBe(18999);
   });
 
-  it("shows status: health, models, channels, cron and the live log", async () => {
+  it("shows status: health, models, cooldowns, memory index, channels, cron and the live log", async () => {
+    // A cooldown as @claw/failover records one after rate limits, in the gateway's state.db.
+    const db = openSqliteDatabase(join(stateDir, "state.db"));
+    const now = Date.now();
+    await createSqliteAuthStateStore(db).update("faux:config", (prev) => ({
+      ...prev,
+      models: { "faux-large": { until: now + 10 * 60_000, reason: "rate_limit", count: 2, at: now } },
+    }));
+    db.close();
     await page.getByRole("link", { name: "Status" }).click();
+    const cooldowns = page.getByRole("region", { name: "Model cooldowns" });
+    await cooldowns.getByText("faux:config").waitFor();
+    expect(await cooldowns.locator(".badge-error").textContent()).toMatch(
+      /faux-large: rate limit ×2, in (9|10) min/,
+    );
+    expect(await cooldowns.textContent()).not.toContain("sk-faux-ui-test");
+    const memory = page.getByRole("region", { name: "Memory index" });
+    await memory.getByText("main", { exact: true }).waitFor();
+    expect(await memory.textContent()).toMatch(/files · \d+ chunks/);
+    expect(await memory.textContent()).toMatch(/keyword search only/);
     await page.getByRole("region", { name: "Gateway" }).locator(".badge-ok", { hasText: "ok" }).waitFor();
     await page.getByRole("region", { name: "Models" }).getByText("faux/faux-1").waitFor();
     await expect
