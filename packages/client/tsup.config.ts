@@ -1,7 +1,7 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts", "src/browser.ts"],
+  entry: ["src/index.ts", "src/browser.ts", "src/chat-view/index.ts"],
   format: ["esm"],
   target: "node20",
   dts: true,

@@ -180,6 +180,7 @@ async function serveAssembled(
     inbox: assembled.inbox,
     commands: commandOptions,
     absentTools: (agentId) => absentTools(reloader.current(), agentId, env, models),
+    auth,
   });
   const ports = {
     ...basePorts,

@@ -130,6 +130,29 @@ describe("durable acceptance (run inbox)", () => {
     expect(next.acceptedAt).toBeGreaterThan(1_003);
   });
 
+  it("keeps the images sent with a message in its row, and the run's user message carries them", async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), "claw-inbox-"));
+    const { durable, inbox, sessions } = boot(stateDir);
+    const image = { type: "image" as const, data: "iVBORw0KGgo=", mimeType: "image/png" };
+    const accepted = await durable.accept({
+      idempotencyKey: "k-img",
+      sessionKey: "agent:main:img",
+      message: "what is this?",
+      images: [image],
+    });
+    expect(inbox.byKey("k-img")).toMatchObject({ images: [image] });
+    await accepted.done;
+    const entry = await sessions.get("agent:main:img");
+    const [user] = entry ? await sessions.loadMessages(entry) : [];
+    expect(user).toMatchObject({ role: "user", content: [{ type: "text", text: "what is this?" }, image] });
+    // Recovery matches a message with images by its text, like any other.
+    const work = inbox.byKey("k-img");
+    expect(work && acceptedUserMessage(work).content).toEqual([
+      { type: "text", text: "what is this?" },
+      image,
+    ]);
+  });
+
   it("keeps a run queued when shutdown aborts it before it started, and runs it on the next start", async () => {
     const stateDir = mkdtempSync(join(tmpdir(), "claw-inbox-"));
     const first = boot(stateDir, [{ hang: true }]);

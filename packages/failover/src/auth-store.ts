@@ -5,6 +5,8 @@
 import { formatModelRef } from "@claw/ids";
 import { AGGREGATOR_PROVIDERS, type FailureReason } from "@claw/providers";
 import {
+  type ActiveCooldown,
+  activeCooldowns,
   applyFailure,
   applySuccess,
   type CooldownConfig,
@@ -46,6 +48,16 @@ export interface FailureNote {
   sessionKey?: string;
 }
 
+/** One credential's routing state as a status page shows it: never the secret. */
+export interface ProfileStatus {
+  profileId: string;
+  provider: string;
+  type: AuthProfile["type"];
+  lastUsedAt?: number;
+  /** Cooldowns in force now, longest first; empty when the profile is usable for every model. */
+  cooldowns: ActiveCooldown[];
+}
+
 export interface AuthStore {
   readonly now: () => number;
   readonly config: CooldownConfig;
@@ -67,6 +79,8 @@ export interface AuthStore {
   resetSession(sessionKey: string): Promise<void>;
   /** Re-reads credentials from the credential store. */
   reload(): Promise<void>;
+  /** Every profile with its cooldowns in force now, by provider then id. */
+  status(): Promise<ProfileStatus[]>;
 }
 
 function byProvider(list: readonly AuthProfile[]): Map<string, AuthProfile[]> {
@@ -172,6 +186,23 @@ export function createAuthStore(options: AuthStoreOptions): AuthStore {
     async reload() {
       profiles = undefined;
       await load();
+    },
+    async status() {
+      const list = [...(await load()).values()].flat();
+      const states = await state.read(list.map((p) => p.id));
+      const at = now();
+      return list
+        .map((p) => {
+          const s = states[p.id];
+          return {
+            profileId: p.id,
+            provider: p.provider,
+            type: p.type,
+            ...(s?.lastUsedAt !== undefined ? { lastUsedAt: s.lastUsedAt } : {}),
+            cooldowns: activeCooldowns(s, at),
+          };
+        })
+        .sort((a, b) => a.provider.localeCompare(b.provider) || a.profileId.localeCompare(b.profileId));
     },
   };
 }

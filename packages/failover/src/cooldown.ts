@@ -171,3 +171,39 @@ export function availability(state: ProfileState | undefined, modelId: string, n
   const worst = blocking.reduce((a, b) => (b.entry.until > a.entry.until ? b : a));
   return { usable: false, until: worst.entry.until, reason: worst.entry.reason, lane: worst.lane };
 }
+
+/** One cooldown in force: on the whole profile, its disabled lane, or one model. */
+export interface ActiveCooldown {
+  scope: "profile" | "disabled" | "model";
+  /** The model it blocks (scope "model"). */
+  modelId?: string;
+  reason: FailureReason;
+  /** Usable again at this time (epoch ms). */
+  until: number;
+  /** Consecutive failures that built it. */
+  failures: number;
+}
+
+/**
+ * The cooldowns of a profile that are in force at `now`, longest first.
+ * @example activeCooldowns({ profile: { until: 90_000, reason: "rate_limit", count: 2, at: 0 } }, 1_000)
+ * // [{ scope: "profile", reason: "rate_limit", until: 90_000, failures: 2 }]
+ */
+export function activeCooldowns(state: ProfileState | undefined, now: number): ActiveCooldown[] {
+  if (!state) return [];
+  const out: ActiveCooldown[] = [];
+  const add = (scope: ActiveCooldown["scope"], entry: CooldownEntry | undefined, modelId?: string) => {
+    if (entry && entry.until > now)
+      out.push({
+        scope,
+        ...(modelId !== undefined ? { modelId } : {}),
+        reason: entry.reason,
+        until: entry.until,
+        failures: entry.count,
+      });
+  };
+  add("disabled", state.disabled);
+  add("profile", state.profile);
+  for (const [modelId, entry] of Object.entries(state.models ?? {})) add("model", entry, modelId);
+  return out.sort((a, b) => b.until - a.until);
+}

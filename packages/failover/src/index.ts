@@ -33,6 +33,7 @@ export {
   createAuthStore,
   type FailureNote,
   type ProfilePlan,
+  type ProfileStatus,
 } from "./auth-store.js";
 export {
   type CoolingProfile,
@@ -66,6 +67,8 @@ export {
   type ReasonPolicy,
 } from "./policy.js";
 export {
+  type ActiveCooldown,
+  activeCooldowns,
   type Availability,
   applyFailure,
   applySuccess,

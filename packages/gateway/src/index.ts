@@ -15,6 +15,7 @@ export type {
   AcceptedRun,
   AgentInfo,
   ApprovalsPort,
+  AuthStatusPort,
   CatalogPort,
   ConfigPort,
   CronPort,
@@ -22,6 +23,7 @@ export type {
   GatewayPorts,
   ChannelsPort,
   MemoryPort,
+  MessageAttachment,
   RunEvent,
   RunHandle,
   RunInput,
@@ -33,6 +35,7 @@ export type {
 } from "./runtime.js";
 export { RuntimeError } from "./runtime.js";
 export type { BrowserPort } from "./methods/browser.js";
+export { IMAGE_MIME_TYPES } from "./methods/attachments.js";
 export { acceptInMemory } from "./methods/memory-accept.js";
 export type { GatewayLogger } from "./context.js";
 

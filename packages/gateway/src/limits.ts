@@ -30,6 +30,12 @@ export interface GatewayLimits {
   chatDeltaWindowMs: number;
   /** Largest `chat.send` / `agent` message (UTF-8 bytes); larger ones are refused, not accepted. */
   maxMessageBytes: number;
+  /** Most attachments on one `chat.send` message. */
+  maxAttachments: number;
+  /** Largest total of one message's attachments, decoded (also the largest single file). */
+  maxAttachmentBytes: number;
+  /** Largest image attachment, decoded. */
+  maxImageBytes: number;
 }
 
 export const DEFAULT_LIMITS: GatewayLimits = {
@@ -52,4 +58,7 @@ export const DEFAULT_LIMITS: GatewayLimits = {
   maxHttpBodyBytes: 4 * 1024 * 1024,
   chatDeltaWindowMs: 150,
   maxMessageBytes: 512 * 1024,
+  maxAttachments: 8,
+  maxAttachmentBytes: PROTOCOL_LIMITS.attachmentMaxBytes,
+  maxImageBytes: PROTOCOL_LIMITS.attachmentMaxImageBytes,
 };

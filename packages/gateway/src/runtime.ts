@@ -45,6 +45,13 @@ export interface GatewayPorts {
   channels?: ChannelsPort;
   /** Optional: the `browser.*` methods answer UNAVAILABLE without it. */
   browser?: BrowserPort;
+  /** Optional: `models.authStatus` answers UNAVAILABLE without it. */
+  auth?: AuthStatusPort;
+}
+
+/** Credentials (never their secrets) and the failover cooldowns in force on each. */
+export interface AuthStatusPort {
+  status(query: { agentId?: string }): Promise<Omit<MethodResult<"models.authStatus">, "ts">>;
 }
 
 /**
@@ -188,6 +195,8 @@ export interface ChannelsPort {
 
 export interface MemoryPort {
   search(query: { query: string; agentId?: string; limit: number }): Promise<MemoryHit[]>;
+  /** Each agent's index (one agent's with `agentId`); throws RuntimeError("NOT_FOUND") for an unknown agent. */
+  status(query: { agentId?: string }): Promise<MethodResult<"doctor.memory.status">>;
 }
 
 export interface AgentInfo {
@@ -205,6 +214,18 @@ export interface RunInput {
   idempotencyKey: string;
   thinking?: string;
   model?: string;
+  /** Files sent with the message (`chat.send`), already checked by the gateway. */
+  attachments?: MessageAttachment[];
+}
+
+/** A `chat.send` attachment after the gateway's checks: a known kind, a safe name, the bytes. */
+export interface MessageAttachment {
+  kind: "image" | "file";
+  /** Declared by the sender; the runtime still checks an image's bytes. */
+  mimeType: string;
+  /** A plain file name: no folders, no control characters, not "." or "..". */
+  fileName: string;
+  bytes: Uint8Array;
 }
 
 /** One event of a run: the wire's `agent` event, with the run's session key. */

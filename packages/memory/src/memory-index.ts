@@ -11,6 +11,7 @@ import { resolveMemoryReadPath } from "./sources/files.js";
 import { loadLanceDbStore } from "./store/lancedb/load.js";
 import { SqliteMemoryStore } from "./store/sqlite/store.js";
 import type { IndexIdentity, MemoryStore, StoreCounts } from "./store/types.js";
+import { countPendingFiles } from "./sync/on-disk.js";
 import { type SyncProgress, type SyncResult, syncIndex } from "./sync/sync.js";
 import { type MemoryWatcher, watchMemorySources } from "./sync/watch.js";
 
@@ -34,6 +35,12 @@ export interface MemoryStatus {
   stale: boolean;
   lastSync?: { at: string; result?: SyncResult; error?: string };
   watching: boolean;
+  /** A sync is running now. */
+  syncing: boolean;
+  /** Memory files the next sync would add, change or remove. */
+  pendingFiles: number;
+  /** The index is behind: files changed since the last sync, or the vectors are stale. */
+  dirty: boolean;
 }
 
 export interface MemorySearchOptions {
@@ -146,6 +153,11 @@ export async function openMemoryIndex(input: OpenMemoryIndexOptions): Promise<Me
     async status() {
       const identity: IndexIdentity | undefined = await store.identity();
       const resolved = await getEmbeddings();
+      const stale =
+        identity !== undefined &&
+        (identity.provider !== (resolved?.provider.id ?? null) ||
+          identity.model !== (resolved?.provider.model ?? null));
+      const pendingFiles = await countPendingFiles(store, options.workspaceDir, options.extraPaths);
       return {
         backend: store.backend,
         location: store.location,
@@ -154,12 +166,12 @@ export async function openMemoryIndex(input: OpenMemoryIndexOptions): Promise<Me
         model: resolved?.provider.model ?? null,
         dims: identity?.dims ?? null,
         counts: await store.counts(),
-        stale:
-          identity !== undefined &&
-          (identity.provider !== (resolved?.provider.id ?? null) ||
-            identity.model !== (resolved?.provider.model ?? null)),
+        stale,
         ...(lastSync ? { lastSync } : {}),
         watching: watcher !== undefined,
+        syncing: running !== undefined,
+        pendingFiles,
+        dirty: stale || pendingFiles > 0 || identity === undefined,
       };
     },
     sync: (opts) => {

@@ -79,6 +79,28 @@ describe.each(["sqlite", "lancedb"] as const)("memory index on %s", (backend) =>
     expect(results[0]?.path).toBe("memory/2026-01-20-zh.md");
   });
 
+  it("says it is dirty until synced, and again when a file is added, edited or removed", async () => {
+    const ws = tempWorkspace(NOTES);
+    const { index } = await open({ backend, dbPath: dbPathFor(ws) }, ws);
+    expect(await index.status()).toMatchObject({ dirty: true, pendingFiles: 4, syncing: false });
+    await index.sync();
+    const clean = await index.status();
+    expect(clean).toMatchObject({ dirty: false, pendingFiles: 0, counts: { files: 4 } });
+    expect(clean.lastSync?.result).toMatchObject({ added: 4 });
+    // Touched but not changed: still clean.
+    const alice = join(ws.dir, "memory/people/alice.md");
+    const { readFileSync, rmSync } = await import("node:fs");
+    const text = readFileSync(alice, "utf8");
+    writeFileSync(alice, text);
+    expect((await index.status()).pendingFiles).toBe(0);
+    ws.write("memory/people/alice.md", `${text}\nShe moved to Berlin.\n`);
+    ws.write("memory/new.md", "# New\n");
+    rmSync(join(ws.dir, "MEMORY.md"));
+    expect(await index.status()).toMatchObject({ dirty: true, pendingFiles: 3 });
+    await index.sync();
+    expect(await index.status()).toMatchObject({ dirty: false, pendingFiles: 0 });
+  });
+
   it("runs keyword-only with a notice when no embedding provider is configured", async () => {
     const ws = tempWorkspace(NOTES);
     const { index, logs } = await open(

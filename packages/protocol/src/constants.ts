@@ -31,6 +31,10 @@ export const PROTOCOL_LIMITS = {
   presenceTtlMs: 5 * 60_000,
   /** Most presence entries kept; the oldest is dropped first. */
   presenceMaxEntries: 200,
+  /** Largest total of the attachments of one `chat.send` message, decoded (18.56 MiB). */
+  attachmentMaxBytes: 19_464_192,
+  /** Largest image attachment, decoded (6 MiB). */
+  attachmentMaxImageBytes: 6 * MiB,
 } as const;
 
 /** WebSocket close codes the gateway uses, as observed on the real product. */

@@ -270,6 +270,13 @@ export const HelloOk = Type.Object(
         maxPayload: Type.Integer({ minimum: 1 }),
         maxBufferedBytes: Type.Integer({ minimum: 1 }),
         tickIntervalMs: Type.Integer({ minimum: 1 }),
+        /** `chat.send` attachments: largest total of one message, and largest image. */
+        attachments: Type.Optional(
+          Type.Object(
+            { maxBytes: Type.Integer({ minimum: 0 }), maxImageBytes: Type.Integer({ minimum: 0 }) },
+            { additionalProperties: true },
+          ),
+        ),
       },
       { additionalProperties: false },
     ),

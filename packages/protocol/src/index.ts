@@ -24,6 +24,7 @@ export * from "./methods/browser.js";
 export * from "./methods/channels.js";
 export * from "./methods/agents.js";
 export * from "./methods/chat.js";
+export * from "./methods/diagnostics.js";
 export * from "./methods/commands.js";
 export * from "./methods/config.js";
 export * from "./methods/cron.js";

@@ -12,6 +12,7 @@ import * as commands from "./methods/commands.js";
 import * as config from "./methods/config.js";
 import * as cron from "./methods/cron.js";
 import * as devices from "./methods/devices.js";
+import * as diagnostics from "./methods/diagnostics.js";
 import * as heartbeat from "./methods/heartbeat.js";
 import * as sessionEvents from "./methods/session-events.js";
 import * as sessions from "./methods/sessions.js";
@@ -357,6 +358,18 @@ export const METHODS = {
     commands.CommandsListResult,
     "operator.read",
     "Chat commands (`/new`, `/model`, …) a client can offer.",
+  ),
+  "models.authStatus": m(
+    diagnostics.ModelsAuthStatusParams,
+    diagnostics.ModelsAuthStatusResult,
+    "operator.read",
+    "Credentials and the cooldowns in force on each.",
+  ),
+  "doctor.memory.status": m(
+    diagnostics.DoctorMemoryStatusParams,
+    diagnostics.DoctorMemoryStatusResult,
+    "operator.read",
+    "Each agent's memory index: files, chunks, last index, dirty, vectors.",
   ),
 } satisfies Record<string, MethodSpec>;
 

@@ -28,6 +28,8 @@ export interface AuthAssembly {
   hasCredential(provider: string): boolean;
   /** Re-reads `auth-profiles.json`, the config's keys and the environment (live reload). */
   reconfigure(config: ClawConfig): Promise<void>;
+  /** Providers that need no credential (a local Ollama). */
+  keyless(): readonly string[];
 }
 
 interface AuthInputs {
@@ -44,6 +46,7 @@ export async function assembleAuth(options: AuthInputs & { config: ClawConfig })
     store: delegatingStore(() => current.store),
     profiles,
     hasCredential: (provider) => current.hasCredential(provider),
+    keyless: () => current.keyless(),
     async reconfigure(config) {
       current = await buildAuth(config, options);
       profiles.splice(0, profiles.length, ...current.profiles);
@@ -98,6 +101,7 @@ async function buildAuth(
     store,
     profiles,
     hasCredential: (provider) => withKeys.has(provider) || keyless.includes(provider),
+    keyless: () => keyless,
   };
 }
 
@@ -117,6 +121,7 @@ function delegatingStore(target: () => AuthStore): AuthStore {
     isAggregator: (provider) => target().isAggregator(provider),
     resetSession: (...args) => target().resetSession(...args),
     reload: () => target().reload(),
+    status: () => target().status(),
   };
 }
 

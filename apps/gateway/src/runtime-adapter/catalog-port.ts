@@ -7,6 +7,7 @@ import type { AssembledAgent } from "../assemble/agents.js";
 import type { ModelResolver } from "../assemble/models.js";
 import { DEFAULT_OLLAMA_URL, type ServerProbe } from "../assemble/ollama-probe.js";
 import { chatCommandEntries } from "./command-entries.js";
+import { memoryIndexStatus } from "./diagnostics-port.js";
 import { effectiveTools } from "./effective-tools.js";
 
 export interface CatalogPortParts {
@@ -113,6 +114,12 @@ export function createMemoryPort(runtime: AgentRuntime, agents: readonly Assembl
         score: r.score,
         snippet: r.snippet,
       }));
+    },
+    async status(query) {
+      if (query.agentId === undefined) return { agents: await Promise.all(agents.map(memoryIndexStatus)) };
+      const agent = findAgent(agents, query.agentId, defaultAgent.id);
+      if (!agent) throw new RuntimeError("NOT_FOUND", `Unknown agent "${query.agentId}".`);
+      return { agents: [await memoryIndexStatus(agent)] };
     },
   };
 }

@@ -2,7 +2,9 @@
  * Builds the gateway's capability ports from the agent runtime and the assembled config, models,
  * skills and logs. The gateway never sees agent-core's internals; each port is built on its own.
  */
+
 import type { AgentRuntime, CommandOptions, PersistentSessionStore, RunInbox } from "@claw/agent-core";
+import type { AuthStore } from "@claw/failover";
 import type { GatewayPorts } from "@claw/gateway";
 import type { ExecApprovalBroker } from "@claw/tools";
 import type { AssembledAgent } from "../assemble/agents.js";
@@ -10,9 +12,11 @@ import type { CronAssembly } from "../assemble/cron.js";
 import type { ModelResolver } from "../assemble/models.js";
 import type { ServerProbe } from "../assemble/ollama-probe.js";
 import { createApprovalsPort } from "./approvals-port.js";
+import { workspaceOf } from "./attachments.js";
 import { createCatalogPort, createMemoryPort } from "./catalog-port.js";
 import type { ConfigAccess } from "./config-access.js";
 import { createCronPort } from "./cron-port.js";
+import { createAuthStatusPort } from "./diagnostics-port.js";
 import { createHeartbeatPort } from "./heartbeat-port.js";
 import type { LogFile } from "./log-file.js";
 import { type ClawRunsPort, createRunsPort } from "./runs-port.js";
@@ -42,6 +46,8 @@ export interface GatewayPortParts {
   cron?: CronAssembly;
   /** Built tools an agent is not offered and why (for `tools.effective`). */
   absentTools?: (agentId: string) => { tool: string; reason: string }[];
+  /** Credentials and their failover state: `models.authStatus`. */
+  auth?: { store: AuthStore; keyless(): readonly string[] };
 }
 
 /**
@@ -56,6 +62,7 @@ export function createGatewayPorts(parts: GatewayPortParts): GatewayPorts & { ru
     runs: createRunsPort({
       ...parts,
       onInboxError: (message, fields) => parts.logs.write("error", message, fields),
+      workspaceOf: (agentId) => workspaceOf(parts.agents, agentId),
     }),
     sessions: createSessionsPort(parts),
     catalog: createCatalogPort(parts),
@@ -65,5 +72,6 @@ export function createGatewayPorts(parts: GatewayPortParts): GatewayPorts & { ru
     ...(parts.approvals ? { approvals: createApprovalsPort(parts.approvals) } : {}),
     ...(parts.cron ? { cron: createCronPort(parts.cron.service, parts.cron) } : {}),
     ...(parts.cron ? { heartbeat: createHeartbeatPort(parts.cron) } : {}),
+    ...(parts.auth ? { auth: createAuthStatusPort(parts.auth) } : {}),
   };
 }

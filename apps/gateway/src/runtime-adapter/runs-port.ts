@@ -19,6 +19,7 @@ import { type RunInput, type RunOutcome, type RunsPort, RuntimeError } from "@cl
 import { resolveAgentIdAlias, THINKING_LEVELS } from "@claw/ids";
 import type { ThinkingLevel, UserMessage } from "@claw/providers";
 import { type ModelResolver, unknownModelMessage } from "../assemble/models.js";
+import { prepareAttachments } from "./attachments.js";
 
 export const THINKING: readonly ThinkingLevel[] = THINKING_LEVELS;
 
@@ -31,6 +32,8 @@ export interface RunsPortParts {
   commands?: CommandOptions;
   /** Problems of the inbox that must not throw (a failed outcome write, a failed resume). */
   onInboxError?: (message: string, fields: Record<string, unknown>) => void;
+  /** Where an agent's workspace is (files sent with `chat.send` go to its inbox); no attachments without it. */
+  workspaceOf?: (agentId: string) => string;
 }
 
 /** The runs port plus its durable inbox, which the app recovers at start and stops at shutdown. */
@@ -42,7 +45,26 @@ export function createRunsPort({
   inbox,
   commands,
   onInboxError,
+  workspaceOf,
 }: RunsPortParts): ClawRunsPort {
+  /** The message and images a run gets from the files sent with `input` (see attachments.ts). */
+  const withAttachments = async (input: RunInput) => {
+    const attachments = input.attachments ?? [];
+    // A repeated idempotency key returns the first run: its files were saved then.
+    if (attachments.length === 0 || inbox.byKey(input.idempotencyKey)) return { message: input.message };
+    if (!workspaceOf)
+      throw new RuntimeError("INVALID", "chat.send: this gateway takes no attachments", {
+        code: "INVALID_ATTACHMENT",
+      });
+    const agent = runtime.resolveAgent(input.agentId, input.sessionKey);
+    const modelRef =
+      input.model ?? (await runtime.sessions.get(input.sessionKey))?.modelOverride ?? agent.model.primary;
+    const prepared = await prepareAttachments(input.message, attachments, {
+      workspaceDir: workspaceOf(agent.id),
+      acceptsImages: models.resolve(modelRef)?.input.includes("image") ?? false,
+    });
+    return { message: prepared.message, ...(prepared.images.length > 0 ? { images: prepared.images } : {}) };
+  };
   const run = (input: RunInput & { runId?: string }, message: string | UserMessage = input.message) =>
     runtime.run({
       sessionKey: input.sessionKey,
@@ -82,9 +104,10 @@ export function createRunsPort({
     },
     async accept(input) {
       validate(input, runtime, models);
-      const { thinking, ...request } = input;
+      const { thinking, attachments: _sent, ...request } = input;
       const accepted = await durable.accept({
         ...request,
+        ...(await withAttachments(input)),
         // Checked by validate() above.
         ...(thinking ? { thinking: thinking as ThinkingLevel } : {}),
       });

@@ -12,7 +12,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { ClawClient } from "@claw/client";
+import { createSqliteAuthStateStore } from "@claw/failover";
 import { createFauxProvider, type FauxProvider } from "@claw/providers";
+import { openSqliteDatabase } from "@claw/sqlite";
+import jpeg from "jpeg-js";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ClawGateway } from "../../src/index.js";
@@ -33,7 +36,24 @@ const GROUP = "agent:main:telegram:group:42";
 const DOCUMENT = {
   agents: { defaults: { model: "faux/faux-1" }, list: [{ id: "main", default: true }] },
   tools: { exec: {} },
+  // A credential for the faux provider, so the Status page has one to show cooldowns on.
+  models: { providers: { faux: { apiKey: "sk-faux-ui-test" } } },
 };
+
+/** A 160×100 sunset-coloured gradient. */
+const SUNSET = (() => {
+  const [width, height] = [160, 100];
+  const data = Buffer.alloc(width * height * 4);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 4;
+      data[at] = 250 - y;
+      data[at + 1] = 140 - y;
+      data[at + 2] = 60 + x / 2 + y;
+      data[at + 3] = 255;
+    }
+  return jpeg.encode({ width, height, data }, 85).data;
+})();
 
 let appDir: string;
 let browser: Browser;
@@ -125,7 +145,42 @@ describe.sequential("Control UI in Chromium", () => {
       .toContain("missing-notes.txt");
     expect(await card.locator(".tool-result").textContent()).not.toBe("");
     await page.locator(".msg-assistant", { hasText: "No notes there." }).waitFor();
+  });
+
+  it("attaches an image (picker, chip, remove, keyboard) that the vision model receives", async () => {
+    faux.push("A warm gradient, orange to purple.");
+    const calls = faux.calls.length;
+    const picker = page.getByTestId("attach-input");
+    await picker.setInputFiles([
+      { name: "sunset.jpg", mimeType: "image/jpeg", buffer: SUNSET },
+      { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("remove me") },
+    ]);
+    const chips = page.getByRole("list", { name: "Attached files" });
+    await chips.getByText("sunset.jpg").waitFor();
+    // The remove button is reachable and works from the keyboard.
+    const remove = chips.getByRole("button", { name: "Remove notes.txt" });
+    await remove.focus();
+    await page.keyboard.press("Enter");
+    await chips.getByText("notes.txt").waitFor({ state: "detached" });
+    expect(await chips.locator(".chip-preview").count()).toBe(1);
+    await send("what is in this picture?");
+    await page.locator(".msg-assistant", { hasText: "orange to purple" }).waitFor();
+    await expect.poll(() => faux.calls.length, { timeout: 10_000 }).toBe(calls + 1);
+    const user = faux.calls.at(-1)?.context.messages.findLast((m) => m.role === "user");
+    expect(user?.content).toEqual([
+      { type: "text", text: "what is in this picture?" },
+      { type: "image", mimeType: "image/jpeg", data: SUNSET.toString("base64") },
+    ]);
+    await page.getByRole("list", { name: "Attached files" }).waitFor({ state: "detached" });
+    const shown = page.locator(".msg-user .msg-images img").last();
+    expect(await shown.evaluate((img) => (img as { naturalWidth: number }).naturalWidth)).toBe(160);
+    // A second file waits as a chip in the screenshot, as a person would see it before sending.
+    await picker.setInputFiles([
+      { name: "trip-notes.md", mimeType: "text/markdown", buffer: Buffer.from("# Trip") },
+    ]);
+    await chips.getByText("trip-notes.md").waitFor();
     await screenshot(page, "chat-desktop");
+    await chips.getByRole("button", { name: "Remove trip-notes.md" }).click();
   });
 
   it("aborts a running reply with Stop", async () => {
@@ -217,8 +272,26 @@ describe.sequential("Control UI in Chromium", () => {
     expect(JSON.parse(readFileSync(configPath, "utf8")).gateway.port).toBe(18999);
   });
 
-  it("shows status: health, models, channels, cron and the live log", async () => {
+  it("shows status: health, models, cooldowns, memory index, channels, cron and the live log", async () => {
+    // A cooldown as @claw/failover records one after rate limits, in the gateway's state.db.
+    const db = openSqliteDatabase(join(stateDir, "state.db"));
+    const now = Date.now();
+    await createSqliteAuthStateStore(db).update("faux:config", (prev) => ({
+      ...prev,
+      models: { "faux-large": { until: now + 10 * 60_000, reason: "rate_limit", count: 2, at: now } },
+    }));
+    db.close();
     await page.getByRole("link", { name: "Status" }).click();
+    const cooldowns = page.getByRole("region", { name: "Model cooldowns" });
+    await cooldowns.getByText("faux:config").waitFor();
+    expect(await cooldowns.locator(".badge-error").textContent()).toMatch(
+      /faux-large: rate limit ×2, in (9|10) min/,
+    );
+    expect(await cooldowns.textContent()).not.toContain("sk-faux-ui-test");
+    const memory = page.getByRole("region", { name: "Memory index" });
+    await memory.getByText("main", { exact: true }).waitFor();
+    expect(await memory.textContent()).toMatch(/files · \d+ chunks/);
+    expect(await memory.textContent()).toMatch(/keyword search only/);
     await page.getByRole("region", { name: "Gateway" }).locator(".badge-ok", { hasText: "ok" }).waitFor();
     await page.getByRole("region", { name: "Models" }).getByText("faux/faux-1").waitFor();
     await expect
@@ -242,6 +315,10 @@ describe.sequential("Control UI in Chromium", () => {
     for (const tab of ["chat", "sessions", "config", "status"]) {
       await phone.goto(`${origin}/#/${tab}`);
       await phone.locator(".main > *").first().waitFor();
+      if (tab === "chat")
+        await phone
+          .getByTestId("attach-input")
+          .setInputFiles([{ name: "sunset.jpg", mimeType: "image/jpeg", buffer: SUNSET }]);
       await phone.waitForTimeout(300);
       const overflow = (await phone.evaluate(
         "document.documentElement.scrollWidth - window.innerWidth",

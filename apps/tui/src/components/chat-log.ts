@@ -64,13 +64,26 @@ export class ChatLog implements Component {
   private create(item: ChatItem): Component {
     switch (item.kind) {
       case "user":
-        return new UserMessage(item.text, this.theme);
+        return new UserMessage(
+          [item.text, ...(item.images ?? []).map((image) => `[image ${image.mimeType}]`)].join("\n"),
+          this.theme,
+        );
       case "assistant":
         return new AssistantMessage(this.theme);
       case "tool":
         return new ToolCard(this.theme);
       case "notice":
         return new Notice(item, this.theme);
+      case "summary":
+        return new Notice(
+          {
+            kind: "notice",
+            id: item.id,
+            level: "info",
+            text: `earlier conversation, summarised:\n${item.text}`,
+          },
+          this.theme,
+        );
     }
   }
 

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import {
+  type AgentEvent,
   type ChatEvent,
   CLIENT_ERROR_CODES,
   ClawClient,
@@ -13,11 +14,11 @@ import {
   type MethodResult,
   type RequestArgs,
 } from "@claw/client";
+import { itemsFromHistory, RunBinding } from "@claw/client/chat-view";
+import { readCompactionSummary } from "@claw/compaction";
 import { buildMainSessionKey, DEFAULT_MAIN_KEY } from "@claw/ids";
 import type { ApprovalChoice, PendingApproval } from "../components/approval-prompt.js";
-import { itemsFromHistory } from "../state/history.js";
 import type { Action, TuiState } from "../state/types.js";
-import { RunRouter } from "./run-router.js";
 import { type ModelRow, type SessionRowLike, sessionInfo } from "./session-info.js";
 
 export interface GatewayTarget {
@@ -41,6 +42,9 @@ export interface GatewaySessionOptions extends GatewayTarget {
   onApprovals?(pending: PendingApproval[]): void;
 }
 
+const compactionSummary = (text: string) =>
+  readCompactionSummary({ role: "user", content: text, timestamp: 0 });
+
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** The request failed because the socket is down (not because the gateway said no). */
@@ -51,7 +55,8 @@ const CONNECTION_LOST: ReadonlySet<string | undefined> = new Set([
 
 export class GatewaySession {
   readonly client: ClawClient;
-  private readonly router: RunRouter;
+  /** Which session each run belongs to; `agent` events of unbound runs are held until bound. */
+  private readonly binding = new RunBinding<AgentEvent>();
   /** Runs that streamed across a gap: their text on screen is incomplete until the history reload. */
   private readonly missed = new Set<string>();
   private stopped = false;
@@ -80,14 +85,13 @@ export class GatewaySession {
         void this.recoverActiveRun();
       },
     });
-    this.router = new RunRouter(
-      () => this.options.getState().session.key,
-      (event) => this.dispatch({ type: "agent-event", event }),
-    );
     this.client.on("*", () => {
       this.lastFrameAt = Date.now();
     });
-    this.client.on("agent", (event) => this.router.onAgentEvent(event));
+    this.client.on("agent", (event) => {
+      if (this.binding.route(event) === this.options.getState().session.key)
+        this.dispatch({ type: "agent-event", event });
+    });
     this.client.on("chat", (chat) => this.onChat(chat));
     this.client.on("shutdown", () => this.dispatch({ type: "connection", state: "reconnecting" }));
     this.client.on("exec.approval.requested", (approval) => {
@@ -227,7 +231,8 @@ export class GatewaySession {
         models: this.models,
       }),
     });
-    if (history) this.dispatch({ type: "history", items: itemsFromHistory(history.messages) });
+    if (history)
+      this.dispatch({ type: "history", items: itemsFromHistory(history.messages, { compactionSummary }) });
   }
 
   /** Sends a message on the current session; the answer streams in through events. */
@@ -242,7 +247,7 @@ export class GatewaySession {
         idempotencyKey: randomUUID(),
         agentId: state.session.agentId,
       });
-      if (this.router.bind(res.runId, key)) this.dispatch({ type: "run-bound", runId: res.runId });
+      if (this.bindRun(res.runId, key)) this.dispatch({ type: "run-bound", runId: res.runId });
     } catch (err) {
       this.dispatch({ type: "send-failed", error: `not sent: ${errorText(err)}` });
     }
@@ -304,9 +309,17 @@ export class GatewaySession {
     await this.refresh({ history: true });
   }
 
+  /** Binds a run to a session and replays its held events when it is on screen; true when it is. */
+  private bindRun(runId: string, sessionKey: string): boolean {
+    const held = this.binding.bind(runId, sessionKey);
+    if (sessionKey !== this.options.getState().session.key) return false;
+    for (const event of held) this.dispatch({ type: "agent-event", event });
+    return true;
+  }
+
   private onChat(chat: ChatEvent): void {
-    const known = this.router.sessionOf(chat.runId);
-    if (known === undefined && this.router.bind(chat.runId, chat.sessionKey) && chat.state === "delta")
+    const known = this.binding.sessionOf(chat.runId);
+    if (known === undefined && this.bindRun(chat.runId, chat.sessionKey) && chat.state === "delta")
       this.dispatch({ type: "run-bound", runId: chat.runId });
     if (chat.state === "delta") return;
     const missedSome = this.missed.delete(chat.runId);

@@ -1,8 +1,8 @@
 import type { AgentEvent, FailoverEventData } from "@claw/client";
+import { itemsFromHistory } from "@claw/client/chat-view";
 import { describe, expect, it } from "vitest";
 import { parseSlash } from "../commands/table.js";
 import { formatTokens, summarizeArgs } from "./format.js";
-import { itemsFromHistory } from "./history.js";
 import { failoverNotice } from "./notices.js";
 import { initialState, reduce } from "./reducer.js";
 import type { Action, TuiState } from "./types.js";

@@ -1,36 +1,17 @@
 /** The TUI's state: plain data, changed only by `reduce`. Components render it; they never own it. */
 import type { AgentEvent } from "@claw/client";
+import type { HistoryItem } from "@claw/client/chat-view";
 
 export type ConnectionState = "connecting" | "connected" | "reconnecting" | "offline";
 
-export interface UserItem {
-  kind: "user";
-  id: string;
-  text: string;
-}
-
-export interface AssistantItem {
-  kind: "assistant";
-  id: string;
-  runId?: string;
-  text: string;
-  thinking: string;
-  streaming: boolean;
-}
-
-export type ToolStatus = "running" | "ok" | "error";
-
-export interface ToolItem {
-  kind: "tool";
-  id: string;
-  runId?: string;
-  toolCallId?: string;
-  name: string;
-  args: Record<string, unknown>;
-  status: ToolStatus;
-  durationMs?: number;
-  result?: string;
-}
+/** Transcript items are the ones every chat surface shares (@claw/client/chat-view). */
+export type {
+  AssistantItem,
+  SummaryItem,
+  ToolItem,
+  ToolStatus,
+  UserItem,
+} from "@claw/client/chat-view";
 
 export type NoticeLevel = "info" | "warn" | "error";
 
@@ -41,7 +22,8 @@ export interface NoticeItem {
   text: string;
 }
 
-export type ChatItem = UserItem | AssistantItem | ToolItem | NoticeItem;
+/** What the log shows: a transcript item, or a notice the TUI adds (errors, failover, replies). */
+export type ChatItem = HistoryItem | NoticeItem;
 
 /** What the footer shows about the current session. */
 export interface SessionInfo {

@@ -75,9 +75,15 @@ export interface DurableRuns {
 export const INTERRUPTED_BY_RESTART =
   "The gateway stopped while this run was going; the message is in the conversation but was not answered. Send it again to retry.";
 
-/** The user message of accepted work: its timestamp is the acceptance time, which recovery matches. */
+/**
+ * The user message of accepted work: its timestamp is the acceptance time, which recovery
+ * matches; images sent with it follow the text as image blocks.
+ */
 export function acceptedUserMessage(work: AcceptedWork): UserMessage {
-  return { role: "user", content: work.message, timestamp: work.acceptedAt };
+  const content: UserMessage["content"] = work.images?.length
+    ? [...(work.message ? [{ type: "text" as const, text: work.message }] : []), ...work.images]
+    : work.message;
+  return { role: "user", content, timestamp: work.acceptedAt };
 }
 
 /**

@@ -4,7 +4,7 @@
  * `queued` until its run ends, then `done` with the run's outcome; the idempotency key is unique,
  * so a retry finds the same row — before, during or after a restart.
  */
-import type { ThinkingLevel } from "@claw/providers";
+import type { ImageContent, ThinkingLevel } from "@claw/providers";
 import { openSqliteDatabase, type SqliteDatabase } from "@claw/sqlite";
 import type { RunStatus } from "../loop/types.js";
 
@@ -21,6 +21,8 @@ export interface AcceptRequest {
   thinking?: ThinkingLevel;
   /** Where the message came from ("telegram", "webchat"); passed to the run. */
   channel?: string;
+  /** Images sent with the message, for a model that reads images (kept with the row until it is pruned). */
+  images?: ImageContent[];
 }
 
 /** How an accepted run ended, as recorded in its row. */

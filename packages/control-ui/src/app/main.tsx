@@ -1,5 +1,7 @@
 /** Entry point of the Control UI bundle. */
 import "./styles/app.css";
+import "./styles/attachments.css";
+import "./styles/diagnostics.css";
 import { render } from "preact";
 import { GatewayLink } from "./gateway/link.js";
 import { App } from "./shell/app.js";

@@ -29,6 +29,7 @@ export async function buildHello(
       maxPayload: ctx.limits.maxPayloadBytes,
       maxBufferedBytes: ctx.limits.maxBufferedBytes,
       tickIntervalMs: ctx.tickIntervalMs,
+      attachments: { maxBytes: ctx.limits.maxAttachmentBytes, maxImageBytes: ctx.limits.maxImageBytes },
     },
   };
   if (ctx.stateDir) hello.snapshot.stateDir = ctx.stateDir;

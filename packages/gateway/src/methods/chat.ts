@@ -1,4 +1,5 @@
 import { defaultSessionKey } from "./agent.js";
+import { checkAttachments } from "./attachments.js";
 import { assertMessageSize } from "./message-size.js";
 import type { MethodHandler } from "./types.js";
 
@@ -8,12 +9,14 @@ import type { MethodHandler } from "./types.js";
  */
 export const chatSend: MethodHandler<"chat.send"> = async ({ ctx, params }) => {
   assertMessageSize("chat.send", params.message, ctx.limits.maxMessageBytes);
+  const attachments = checkAttachments(params.attachments, ctx.limits);
   const run = await ctx.fanout.accept({
     sessionKey: params.sessionKey || (await defaultSessionKey(ctx, params.agentId)),
     message: params.message,
     idempotencyKey: `chat.send:${params.idempotencyKey}`,
     ...(params.agentId ? { agentId: params.agentId } : {}),
     ...(params.thinking ? { thinking: params.thinking } : {}),
+    ...(attachments.length > 0 ? { attachments } : {}),
   });
   return { runId: run.runId, status: "started" as const, acceptedAt: run.startedAt };
 };

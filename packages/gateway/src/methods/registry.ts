@@ -117,6 +117,8 @@ const HANDLERS: HandlerTable = {
   "sessions.unsubscribe": sessionsUnsubscribe,
   "sessions.describe": sessionsDescribe,
   "commands.list": commandsList,
+  "models.authStatus": system.modelsAuthStatus,
+  "doctor.memory.status": system.doctorMemoryStatus,
 };
 
 /** Runs one method's handler; the mapped table ties the handler to its params and result. */

@@ -47,3 +47,21 @@ export const logsTail: MethodHandler<"logs.tail"> = ({ ctx: { ports }, params })
     maxBytes: params.maxBytes ?? 250_000,
     ...(params.cursor !== undefined ? { cursor: params.cursor } : {}),
   });
+
+export const modelsAuthStatus: MethodHandler<"models.authStatus"> = async ({ ctx: { ports }, params }) => {
+  if (!ports.auth)
+    throw new RuntimeError("UNAVAILABLE", "models.authStatus: this gateway keeps no credentials");
+  return { ts: Date.now(), ...(await ports.auth.status(params.agentId ? { agentId: params.agentId } : {})) };
+};
+
+export const doctorMemoryStatus: MethodHandler<"doctor.memory.status"> = async ({
+  ctx: { ports },
+  params,
+}) => {
+  if (!ports.memory)
+    throw new RuntimeError(
+      "UNAVAILABLE",
+      "doctor.memory.status: no memory backend is configured on this gateway",
+    );
+  return ports.memory.status(params.agentId ? { agentId: params.agentId } : {});
+};

@@ -4,12 +4,12 @@
  * in one transaction, and remove files that are gone. A change of provider, model, dimensions
  * or chunking rebuilds the index from scratch instead of mixing vector spaces.
  */
-import { readFileSync, type Stats, statSync } from "node:fs";
 import { chunkMarkdown, sha256 } from "../chunking/markdown.js";
 import type { ResolvedMemoryOptions } from "../config.js";
 import type { ResolvedEmbeddings } from "../embeddings/auto.js";
 import { listMemoryFiles } from "../sources/files.js";
 import type { ChunkInput, IndexIdentity, MemoryStore } from "../store/types.js";
+import { readIfPresent, sameStat, statIfPresent } from "./on-disk.js";
 
 export interface SyncProgress {
   phase: "scan" | "index" | "remove" | "done";
@@ -105,10 +105,9 @@ export async function syncIndex(ctx: SyncContext): Promise<SyncResult> {
     ctx.signal?.throwIfAborted();
     const stat = statIfPresent(file.absPath);
     const known = indexed.get(file.path);
-    const sameStat = stat && known && known.size === stat.size && known.mtimeMs === Math.round(stat.mtimeMs);
     let content: string | undefined | null;
     let hash: string | undefined;
-    if (stat && !ctx.force && sameStat) result.unchanged++;
+    if (stat && !ctx.force && sameStat(known, stat)) result.unchanged++;
     else if (stat) content = readIfPresent(file.absPath);
     // deleted after it was listed: not present, so it is removed below like any other gone file
     if (!stat || content === null) {
@@ -168,23 +167,4 @@ async function embedChunks(
   result.chunksEmbedded += missing.length;
   result.chunksReused += chunks.length - missing.length;
   return chunks.map((c) => ({ ...c, embedding: known.get(c.hash) }));
-}
-
-function statIfPresent(path: string): Stats | undefined {
-  try {
-    return statSync(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
-}
-
-/** The file's text, or null when it vanished in the meantime. */
-function readIfPresent(path: string): string | null {
-  try {
-    return readFileSync(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
 }

@@ -1,6 +1,26 @@
 import Type, { type Static } from "typebox";
 import { IdempotencyKey, NonEmpty, Timestamp } from "./common.js";
 
+/**
+ * One file sent with a `chat.send` message, in OpenClaw's shape: `type` "image" or "file",
+ * `content` the bytes as base64 (a `data:` URL is accepted too). The gateway checks the type,
+ * the size (against `hello-ok.policy.attachments`), the count and the file name.
+ */
+export const ChatAttachment = Type.Object(
+  {
+    type: Type.Optional(Type.String()),
+    mimeType: Type.Optional(Type.String()),
+    fileName: Type.Optional(Type.String()),
+    content: Type.Optional(Type.Unknown()),
+    sizeBytes: Type.Optional(Type.Number()),
+    durationMs: Type.Optional(Type.Number()),
+    width: Type.Optional(Type.Number()),
+    height: Type.Optional(Type.Number()),
+  },
+  { additionalProperties: true },
+);
+export type ChatAttachment = Static<typeof ChatAttachment>;
+
 export const ChatSendParams = Type.Object(
   {
     sessionKey: Type.String({ minLength: 1, maxLength: 512 }),
@@ -8,6 +28,7 @@ export const ChatSendParams = Type.Object(
     idempotencyKey: IdempotencyKey,
     agentId: Type.Optional(NonEmpty),
     thinking: Type.Optional(Type.String()),
+    attachments: Type.Optional(Type.Array(ChatAttachment)),
   },
   { additionalProperties: true },
 );

@@ -50,7 +50,19 @@ export function ChatItemView({ item }: { item: ChatItem }) {
       return (
         <div class="msg msg-user">
           <div class="bubble">
-            <Markdown text={item.text} />
+            {item.images && (
+              <div class="msg-images">
+                {item.images.map((image, i) => (
+                  <img
+                    // Images of one message never reorder: the index is a stable key.
+                    key={i}
+                    src={`data:${image.mimeType};base64,${image.data}`}
+                    alt={`Attachment ${i + 1} of this message`}
+                  />
+                ))}
+              </div>
+            )}
+            {item.text && <Markdown text={item.text} />}
           </div>
         </div>
       );

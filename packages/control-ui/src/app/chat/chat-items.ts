@@ -3,101 +3,30 @@
  * (`agent`, `chat`) folded into a list of items. Pure functions, so every rule has a table test.
  */
 import type { AgentEvent, ChatEvent, ChatMessage } from "@claw/client/browser";
+import {
+  argsRecord,
+  contentText,
+  type HistoryItem,
+  itemsFromHistory as historyItems,
+} from "@claw/client/chat-view";
 import { readCompactionSummary } from "@claw/compaction";
 
-export type ToolStatus = "running" | "ok" | "error";
+export type { ToolStatus } from "@claw/client/chat-view";
 
-export type ChatItem =
-  | { kind: "user"; id: string; text: string }
-  | { kind: "assistant"; id: string; runId?: string; text: string; thinking: string; streaming: boolean }
-  | {
-      kind: "tool";
-      id: string;
-      runId?: string;
-      toolCallId: string;
-      name: string;
-      args: unknown;
-      result?: string;
-      status: ToolStatus;
-    }
-  | { kind: "summary"; id: string; text: string }
-  | { kind: "notice"; id: string; text: string; tone: "info" | "error" };
+/** A transcript item (shared with the TUI) or a notice this page adds. */
+export type ChatItem = HistoryItem | { kind: "notice"; id: string; text: string; tone: "info" | "error" };
 
-type Block = Record<string, unknown>;
-
-function blocks(content: unknown): Block[] {
-  if (typeof content === "string") return [{ type: "text", text: content }];
-  if (!Array.isArray(content)) return [];
-  return content.filter((b): b is Block => typeof b === "object" && b !== null);
-}
-
-function joined(parts: Block[], type: string, field: string): string {
-  return parts
-    .filter((b) => b.type === type)
-    .map((b) => String(b[field] ?? ""))
-    .join("");
-}
-
-/** Text of a tool result's content (string, or text blocks). */
-export function resultText(content: unknown): string {
-  if (typeof content === "string") return content;
-  return joined(blocks(content), "text", "text");
-}
+const compactionSummary = (text: string) =>
+  readCompactionSummary({ role: "user", content: text, timestamp: 0 });
 
 /**
- * Transcript messages as chat items: compaction summaries get their own item, tool calls become
- * cards that their results fill in.
+ * Transcript messages as chat items (the shared mapping), compaction summaries recognised.
  *
  * @example
  * itemsFromHistory([{ role: "user", content: "hi" }]); // [{ kind: "user", id: "h1", text: "hi" }]
  */
 export function itemsFromHistory(messages: readonly ChatMessage[]): ChatItem[] {
-  const items: ChatItem[] = [];
-  const cards = new Map<string, number>();
-  let n = 0;
-  const id = () => `h${++n}`;
-  for (const message of messages) {
-    if (message.role === "user") {
-      const text =
-        typeof message.content === "string"
-          ? message.content
-          : joined(blocks(message.content), "text", "text");
-      const summary = readCompactionSummary({ role: "user", content: text, timestamp: 0 });
-      items.push(
-        summary === undefined
-          ? { kind: "user", id: id(), text }
-          : { kind: "summary", id: id(), text: summary },
-      );
-    } else if (message.role === "assistant") {
-      const parts = blocks(message.content);
-      const text = joined(parts, "text", "text");
-      const thinking = joined(parts, "thinking", "thinking");
-      if (text || thinking) items.push({ kind: "assistant", id: id(), text, thinking, streaming: false });
-      for (const call of parts.filter((b) => b.type === "toolCall")) {
-        const toolCallId = String(call.id ?? "");
-        cards.set(toolCallId, items.length);
-        items.push({
-          kind: "tool",
-          id: id(),
-          toolCallId,
-          name: String(call.name ?? "tool"),
-          args: call.arguments ?? {},
-          status: "ok",
-        });
-      }
-    } else if (message.role === "toolResult" && typeof message.content === "object" && message.content) {
-      const result = message.content as { toolCallId?: unknown; isError?: unknown; content?: unknown };
-      const index = cards.get(String(result.toolCallId ?? ""));
-      const card = index === undefined ? undefined : items[index];
-      if (card?.kind === "tool" && index !== undefined)
-        items[index] = {
-          ...card,
-          status: result.isError ? "error" : "ok",
-          result: resultText(result.content),
-        };
-    }
-  }
-  return items;
+  return historyItems(messages, { compactionSummary });
 }
 
 /** Replaces the last item matching `match` (searching from the end), or returns undefined. */
@@ -170,7 +99,7 @@ export function applyAgentEvent(items: ChatItem[], event: AgentEvent): ChatItem[
             runId,
             toolCallId: data.toolCallId,
             name: data.name,
-            args: data.args,
+            args: argsRecord(data.args),
             status: "running",
           },
         ];
@@ -246,7 +175,7 @@ export function applyChatEvent(items: ChatItem[], event: ChatEvent): ChatItem[] 
       (item) => (item.kind === "assistant" || item.kind === "tool") && item.runId === runId,
     );
     if (streamed) return endStreaming(items, runId);
-    const text = resultText((event.message as { content?: unknown } | undefined)?.content);
+    const text = contentText((event.message as { content?: unknown } | undefined)?.content);
     return text
       ? [...items, { kind: "assistant", id: `${runId}:final`, runId, text, thinking: "", streaming: false }]
       : items;

@@ -5,6 +5,7 @@ import type { GatewayLink } from "../gateway/link.js";
 import { useStore } from "../gateway/store.js";
 import { useRequest } from "../gateway/use-request.js";
 import { chatTarget } from "../shell/navigation.js";
+import { DEFAULT_ATTACHMENT_LIMITS } from "./attachments.js";
 import { ChatItemView } from "./chat-item-view.js";
 import type { ChatItem } from "./chat-items.js";
 import { commandChoices } from "./command-completion.js";
@@ -94,6 +95,10 @@ export function ChatView({ link }: { link: GatewayLink }) {
         commands={choices}
         running={chat.activeRunId !== undefined}
         connected={linkState.phase === "connected"}
+        attachmentLimits={{
+          ...DEFAULT_ATTACHMENT_LIMITS,
+          ...(linkState.phase === "connected" ? linkState.attachments : {}),
+        }}
         onSend={chat.send}
         onAbort={() => void chat.abort()}
       />

@@ -5,11 +5,12 @@
  */
 import type { AgentEvent, ChatEvent } from "@claw/client/browser";
 import { randomId } from "@claw/client/browser";
+import { RunBinding } from "@claw/client/chat-view";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { describeError, type GatewayLink } from "../gateway/link.js";
 import { useStore } from "../gateway/store.js";
+import { type PendingAttachment, toWireAttachment } from "./attachments.js";
 import { applyAgentEvent, applyChatEvent, type ChatItem, itemsFromHistory } from "./chat-items.js";
-import { RunBinding } from "./run-binding.js";
 
 /** How many transcript messages are loaded (the list is virtualised, so many are cheap). */
 export const HISTORY_LIMIT = 1000;
@@ -20,7 +21,7 @@ export interface ChatModel {
   /** The run going on in this session, if any. */
   activeRunId?: string;
   error?: string;
-  send(text: string): Promise<boolean>;
+  send(text: string, attachments?: readonly PendingAttachment[]): Promise<boolean>;
   abort(): Promise<void>;
   reload(): void;
 }
@@ -32,7 +33,7 @@ export function useChat(link: GatewayLink, sessionKey: string, agentId: string |
   const [error, setError] = useState<string | undefined>();
   const [reloads, setReloads] = useState(0);
   const generation = useStore(link.generation);
-  const binding = useMemo(() => new RunBinding(), []);
+  const binding = useMemo(() => new RunBinding<AgentEvent>(), []);
   const current = useRef(sessionKey);
   current.current = sessionKey;
   useEffect(() => {
@@ -89,15 +90,30 @@ export function useChat(link: GatewayLink, sessionKey: string, agentId: string |
     ...(activeRunId ? { activeRunId } : {}),
     ...(error ? { error } : {}),
     reload: () => setReloads((n) => n + 1),
-    async send(text) {
-      const shown: ChatItem = { kind: "user", id: `local:${randomId()}`, text };
-      setItems((previous) => [...previous, shown]);
+    async send(text, pending = []) {
+      let shown: ChatItem | undefined;
       try {
+        const attachments = await Promise.all(pending.map(toWireAttachment));
+        const images = attachments.flatMap((a) =>
+          a.type === "image" && typeof a.content === "string" && a.mimeType
+            ? [{ mimeType: a.mimeType, data: a.content }]
+            : [],
+        );
+        const files = attachments.filter((a) => a.type !== "image").map((a) => `(attached: ${a.fileName})`);
+        const local: ChatItem = {
+          kind: "user",
+          id: `local:${randomId()}`,
+          text: [text, ...files].filter(Boolean).join("\n\n"),
+          ...(images.length > 0 ? { images } : {}),
+        };
+        shown = local;
+        setItems((previous) => [...previous, local]);
         const started = await link.request("chat.send", {
           sessionKey,
           message: text,
           idempotencyKey: randomId(),
           ...(agentId ? { agentId } : {}),
+          ...(attachments.length > 0 ? { attachments } : {}),
         });
         setActiveRunId(started.runId);
         const held = binding.bind(started.runId, sessionKey);

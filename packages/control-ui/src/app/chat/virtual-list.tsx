@@ -44,10 +44,15 @@ export function VirtualList<T>({ rows, rowKey, renderRow, label }: VirtualListPr
   );
   useEffect(() => () => observer?.disconnect(), [observer]);
 
+  const lastTop = useRef(0);
   const onScroll = useCallback(() => {
     const el = scroller.current;
     if (!el) return;
-    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < BOTTOM_SLACK_PX;
+    // Only a move up lets go of the bottom: a row that grows (an image loading) or a list that
+    // shrinks (files waiting in the composer) must not, or the newest message slides out of view.
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < BOTTOM_SLACK_PX) atBottom.current = true;
+    else if (el.scrollTop < lastTop.current - 1) atBottom.current = false;
+    lastTop.current = el.scrollTop;
     setViewport({ top: el.scrollTop, height: el.clientHeight });
   }, []);
 

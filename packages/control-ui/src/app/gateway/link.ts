@@ -28,7 +28,14 @@ const SCOPES = [
 export type LinkState =
   | { phase: "signed-out"; error?: string }
   | { phase: "connecting" }
-  | { phase: "connected"; serverVersion: string; defaultAgentId?: string; mainSessionKey?: string }
+  | {
+      phase: "connected";
+      serverVersion: string;
+      defaultAgentId?: string;
+      mainSessionKey?: string;
+      /** The gateway's `chat.send` attachment limits (hello-ok `policy.attachments`). */
+      attachments?: { maxBytes: number; maxImageBytes: number };
+    }
   | { phase: "reconnecting"; reason: string };
 
 type Listener = (payload: never) => void;
@@ -75,6 +82,7 @@ export class GatewayLink {
           ...(defaults
             ? { defaultAgentId: defaults.defaultAgentId, mainSessionKey: defaults.mainSessionKey }
             : {}),
+          ...(hello.policy.attachments ? { attachments: hello.policy.attachments } : {}),
         });
       },
       onDisconnect: ({ code, reason }) => {

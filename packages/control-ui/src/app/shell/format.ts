@@ -16,3 +16,12 @@ export function timeAgo(ms: number | null | undefined, now = Date.now()): string
   if (seconds < 86_400) return `${Math.round(seconds / 3600)} h ago`;
   return new Date(ms).toLocaleDateString();
 }
+
+/** A future time relative to `now`: "in 45 s", "in 5 min", "in 3 h", else the date and time. */
+export function timeUntil(ms: number, now = Date.now()): string {
+  const seconds = Math.max(0, Math.round((ms - now) / 1000));
+  if (seconds < 60) return `in ${seconds} s`;
+  if (seconds < 3600) return `in ${Math.round(seconds / 60)} min`;
+  if (seconds < 86_400) return `in ${Math.round(seconds / 3600)} h`;
+  return new Date(ms).toLocaleString();
+}

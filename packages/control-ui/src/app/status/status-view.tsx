@@ -1,11 +1,16 @@
-/** Status: gateway health and process, models, channels and pairing, cron, and the live log. */
+/**
+ * Status: gateway health and process, models and their cooldowns, memory indexes, channels and
+ * pairing, cron, and the live log.
+ */
 import type { ModelEntry } from "@claw/client/browser";
 import type { GatewayLink } from "../gateway/link.js";
 import { useRequest } from "../gateway/use-request.js";
 import { compactNumber } from "../shell/format.js";
 import { ChannelsPanel } from "./channels-panel.js";
+import { CooldownsPanel } from "./cooldowns-panel.js";
 import { CronPanel } from "./cron-panel.js";
 import { LogTail } from "./log-tail.js";
+import { MemoryPanel } from "./memory-panel.js";
 import { Panel } from "./panel.js";
 
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
@@ -140,6 +145,8 @@ export function StatusView({ link }: { link: GatewayLink }) {
         <Panel title="Models" error={models.error} onRefresh={models.reload}>
           <ModelList models={models.data?.models ?? []} />
         </Panel>
+        <CooldownsPanel link={link} />
+        <MemoryPanel link={link} />
         <ChannelsPanel link={link} />
         <CronPanel link={link} />
       </div>
