@@ -43,6 +43,8 @@ export interface LayerOptions {
   onAction?: (action: ChannelAction) => Promise<ActionAnswer | undefined>;
   /** Streamed replies (drafts edited while the model writes), with a short interval for tests. */
   stream?: { mode: StreamMode; intervalMs?: number; blockChunk?: { minChars?: number; maxChars?: number } };
+  /** The manager's log lines, as `level message`. */
+  logs?: string[];
 }
 
 export async function startLayer(options: LayerOptions) {
@@ -122,6 +124,9 @@ export async function startLayer(options: LayerOptions) {
         }
       : {}),
     restart: { minDelayMs: 20, maxDelayMs: 100 },
+    ...(options.logs
+      ? { log: (level: string, text: string) => void options.logs?.push(`${level} ${text}`) }
+      : {}),
     onConnected: () => outbox.kick(),
   });
   outbox.start();

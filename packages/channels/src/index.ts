@@ -26,7 +26,13 @@ export type {
   SendOptions,
   SendResult,
 } from "./contract/channel.js";
-export { asSendError, ChannelSendError, type SendFailureKind } from "./contract/errors.js";
+export {
+  asSendError,
+  ChannelSendError,
+  InboundNotStoredError,
+  isInboundNotStored,
+  type SendFailureKind,
+} from "./contract/errors.js";
 
 // Delivery: the durable outbox and the `deliver(target, text)` others are given.
 export {

@@ -1,11 +1,13 @@
 /**
  * Long polling with the update offset persisted in state.db: the offset moves past an update
  * only after the layer accepted it, so a restart neither loses an update (it is fetched again)
- * nor handles one twice (the layer's dedupe remembers it). 429 waits `retry_after`; 5xx and
- * dropped connections back off and try again; a bad token or a second poller ends the loop as a
- * crash, which the layer turns into a restart with backoff.
+ * nor handles one twice (the layer's dedupe remembers it). An update the layer could not store
+ * (state.db refused the write) is not passed: it and the rest of its batch are fetched again after
+ * a backoff, in order. 429 waits `retry_after`; 5xx and dropped connections back off and try
+ * again; a bad token or a second poller ends the loop as a crash, which the layer turns into a
+ * restart with backoff.
  */
-import type { ChannelContext } from "@claw/channels";
+import { type ChannelContext, isInboundNotStored } from "@claw/channels";
 import { type Api, GrammyError } from "grammy";
 import type { Update } from "grammy/types";
 import { grammySignal } from "./grammy-signal.js";
@@ -45,6 +47,7 @@ export async function runPolling(options: PollingOptions): Promise<void> {
   const maxMs = options.backoff?.maxMs ?? 30_000;
   let offset = Number(ctx.state.get(OFFSET_KEY) ?? "0") || 0;
   let failures = 0;
+  let notStored = 0;
   while (!signal.aborted) {
     let updates: Update[];
     try {
@@ -67,11 +70,37 @@ export async function runPolling(options: PollingOptions): Promise<void> {
     }
     failures = 0;
     ctx.setConnected(true);
-    for (const update of updates) {
-      if (signal.aborted) return;
-      await options.handle(update);
-      offset = update.update_id + 1;
+    const taken = await takeInOrder(updates, options.handle, signal, (next) => {
+      offset = next;
       ctx.state.set(OFFSET_KEY, String(offset));
-    }
+    });
+    if (taken === "not-stored") {
+      // The offset stays on the refused update: the next poll fetches it (and those after it) again.
+      notStored++;
+      await sleep(Math.min(maxMs, minMs * 2 ** Math.min(10, notStored - 1)), signal);
+    } else if (taken === "all") notStored = 0;
   }
+}
+
+/**
+ * Hands `updates` to the layer in order, moving the offset past each one it took. Stops at the
+ * first the layer could not store (`InboundNotStoredError`): that one and the rest wait.
+ */
+async function takeInOrder(
+  updates: readonly Update[],
+  handle: (update: Update) => Promise<void>,
+  signal: AbortSignal,
+  advance: (offset: number) => void,
+): Promise<"all" | "not-stored" | "aborted"> {
+  for (const update of updates) {
+    if (signal.aborted) return "aborted";
+    try {
+      await handle(update);
+    } catch (error) {
+      if (isInboundNotStored(error)) return signal.aborted ? "aborted" : "not-stored";
+      throw error;
+    }
+    advance(update.update_id + 1);
+  }
+  return "all";
 }

@@ -1,10 +1,12 @@
 /**
  * Webhook mode: a small HTTP listener that accepts Telegram's POSTs only with the right
  * `X-Telegram-Bot-Api-Secret-Token` and answers 200 once the layer accepted the update (a non-200
- * makes Telegram deliver it again; the layer's dedupe drops the repeat).
+ * makes Telegram deliver it again; the layer's dedupe drops the repeat), 503 when the layer could
+ * not store it (state.db refused the write), so Telegram retries it.
  */
 import { timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
+import { isInboundNotStored } from "@claw/channels";
 import type { Update } from "grammy/types";
 
 export interface WebhookListenerOptions {
@@ -60,7 +62,11 @@ export async function startWebhookListener(
       }
       options.handle(update).then(
         () => res.writeHead(200, { "content-type": "application/json" }).end("{}"),
-        () => res.writeHead(500).end(),
+        (error: unknown) =>
+          // Not stored: 503 makes Telegram deliver it again later (it keeps later updates behind it).
+          isInboundNotStored(error)
+            ? res.writeHead(503, { "retry-after": "5" }).end("not stored yet; deliver again")
+            : res.writeHead(500).end(),
       );
     });
   });

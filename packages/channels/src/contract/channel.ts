@@ -155,7 +155,12 @@ export interface ProbeResult {
 
 /** What the layer gives a started channel. */
 export interface ChannelContext {
-  /** Hands one inbound message to the layer. Resolves once it is accepted (deduped, routed). */
+  /**
+   * Hands one inbound message to the layer. Resolves once it is accepted (stored, deduped, routed)
+   * or refused for good (access denied, a duplicate): acknowledge the platform's update then. Rejects
+   * with `InboundNotStoredError` when it could not be stored: do not acknowledge it, so the
+   * platform (or a backfill) delivers it again, and keep later messages of the chat behind it.
+   */
   receive(message: ChannelInbound): Promise<void>;
   /** Hands a button press to the layer; resolves with what to show the presser. */
   action?(action: ChannelAction): Promise<ActionAnswer | undefined>;

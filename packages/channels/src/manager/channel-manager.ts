@@ -16,7 +16,7 @@ import type {
   ChannelInbound,
   ChannelTarget,
 } from "../contract/channel.js";
-import { ChannelSendError } from "../contract/errors.js";
+import { ChannelSendError, InboundNotStoredError, isInboundNotStored } from "../contract/errors.js";
 import type { AccountStateStore } from "../state/account-state.js";
 import { type AccountStatus, initialStatus } from "./account-status.js";
 
@@ -35,7 +35,11 @@ export interface ChannelAccountSpec {
 export interface ChannelManagerOptions {
   accounts: readonly ChannelAccountSpec[];
   state: AccountStateStore;
-  /** Every inbound message of every account. Errors are logged, never crash the account. */
+  /**
+   * Every inbound message of every account. Errors are logged, never crash the account; an
+   * `InboundNotStoredError` (state.db refused the accept) goes back to the channel, which then
+   * does not acknowledge the update, and is logged once per burst of such failures.
+   */
   onInbound(channel: Channel, message: ChannelInbound): Promise<void>;
   /** Every button press of every account; errors are logged and answered with no notice. */
   onAction?(channel: Channel, action: ChannelAction): Promise<ActionAnswer | undefined>;
@@ -73,6 +77,8 @@ interface Slot {
   abort?: AbortController;
   timer?: ReturnType<typeof setTimeout>;
   limit: number;
+  /** Inbound messages refused as not stored since the last one that was (one log per burst). */
+  notStored: number;
 }
 
 const key = (channel: string, accountId: string) => `${channel}\u0000${accountId}`;
@@ -99,6 +105,7 @@ export function createChannelManager(options: ChannelManagerOptions): ChannelMan
         ...spec.describe,
       }),
       limit: DEFAULT_TEXT_LIMIT,
+      notStored: 0,
     });
 
   const scheduleRestart = (slot: Slot, error: unknown) => {
@@ -157,14 +164,38 @@ export function createChannelManager(options: ChannelManagerOptions): ChannelMan
       await instance.start({
         signal: abort.signal,
         receive: async (inbound) => {
-          if (!live()) return;
+          // A stopping account's update is not taken: acknowledged now, it would be lost.
+          if (!live())
+            throw new InboundNotStoredError(
+              spec.channel,
+              spec.accountId,
+              inbound.messageId,
+              new Error("the account is stopping"),
+            );
           status.lastInboundAt = Date.now();
           try {
             await options.onInbound(instance, inbound);
           } catch (error) {
+            if (isInboundNotStored(error)) {
+              if (slot.notStored++ === 0) {
+                status.lastError = error.message;
+                log("error", `channel ${spec.channel}/${spec.accountId}: inbound messages not stored`, {
+                  error: message(error.cause ?? error),
+                  action: "left unacknowledged; the platform delivers them again",
+                });
+              }
+              throw error;
+            }
             log("error", `channel ${spec.channel}/${spec.accountId}: inbound message failed`, {
               error: message(error),
             });
+          }
+          if (slot.notStored > 0) {
+            log("info", `channel ${spec.channel}/${spec.accountId}: inbound messages stored again`, {
+              refusedMeanwhile: slot.notStored,
+            });
+            slot.notStored = 0;
+            if (status.lastError?.includes("was not stored")) status.lastError = null;
           }
         },
         action: async (action) => {

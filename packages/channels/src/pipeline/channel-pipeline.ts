@@ -12,6 +12,7 @@ import type { AccessSettings } from "../access/access-policy.js";
 import { decideAccess } from "../access/access-policy.js";
 import type { PairingStore } from "../access/pairing-store.js";
 import type { Channel, ChannelInbound, ChannelTarget } from "../contract/channel.js";
+import { InboundNotStoredError } from "../contract/errors.js";
 import { createInboundDispatcher, type InboundDispatcher } from "../inbound/dispatcher.js";
 import type { InboundJournal, JournalRow } from "../inbound/inbound-journal.js";
 import type {
@@ -76,6 +77,10 @@ export type InboundOutcome =
   | { status: "dispatched"; sessionKey: string; agentId: string; result: string };
 
 export interface ChannelPipeline<TRun extends InboundRun> {
+  /**
+   * Walks one inbound message; resolves once it is accepted (committed) or refused. Rejects with
+   * `InboundNotStoredError` when state.db refused the accept: the platform must deliver it again.
+   */
   handle(channel: Pick<Channel, "id" | "accountId">, message: ChannelInbound): Promise<InboundOutcome>;
   explain(input: RouteInput): RouteDecision & { sessionKey: string };
   dispatcher: InboundDispatcher<TRun>;
@@ -104,6 +109,15 @@ const routeId = (
   peer: string | undefined,
   thread: string | undefined,
 ) => [channel, accountId, peer, thread].map((v) => v ?? "").join("\u0000");
+
+/** Runs a write the acceptance of a message depends on; a failure means "not stored, deliver again". */
+function stored<T>(channel: string, accountId: string, messageKey: string, write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    throw new InboundNotStoredError(channel, accountId, messageKey, error);
+  }
+}
 
 const defaultPairingText = (code: string, channel: string) =>
   `Hi! I don't know you yet. Ask my owner to approve this pairing code:\n\n${code}\n\n(claw pairing approve ${channel} ${code})`;
@@ -182,6 +196,15 @@ export function createChannelPipeline<TRun extends InboundRun>(
         inFlight.delete(done);
       });
     inFlight.add(done);
+  };
+
+  /** Bookkeeping whose failure must not stop an accepted (or finally refused) message. */
+  const tryStore = (write: () => unknown, what: string) => {
+    try {
+      write();
+    } catch (error) {
+      log("warn", `state.db refused a write (${what}); carrying on`, { error: String(error) });
+    }
   };
 
   const dispatcher = createInboundDispatcher<TRun>(options.runtime, {
@@ -286,9 +309,11 @@ export function createChannelPipeline<TRun extends InboundRun>(
       const accountId = normalizeAccountId(channel.accountId);
       const seenKey = `${message.peer.kind}:${message.peer.id}:${message.messageId}`;
       if (
-        journal
-          ? options.state.wasSeen?.(channelId, accountId, seenKey)
-          : !options.state.markSeen(channelId, accountId, seenKey)
+        stored(channelId, accountId, seenKey, () =>
+          journal
+            ? options.state.wasSeen?.(channelId, accountId, seenKey)
+            : !options.state.markSeen(channelId, accountId, seenKey),
+        )
       )
         return { status: "duplicate" };
 
@@ -299,7 +324,8 @@ export function createChannelPipeline<TRun extends InboundRun>(
       // A thread the bot opened for a session is addressed to the bot: no mention needed there.
       const decision = decideAccess(bound ? { ...message, mentioned: true } : message, settings, approved);
       if (!decision.allow) {
-        if (journal) options.state.markSeen(channelId, accountId, seenKey);
+        // A refusal is final: not remembering it only means a redelivery is refused again.
+        if (journal) tryStore(() => options.state.markSeen(channelId, accountId, seenKey), "refusal");
         if (!decision.pairing) return { status: "denied", reason: decision.reason };
         const label = message.sender.username ? `@${message.sender.username}` : message.sender.name;
         const ask = options.pairing.ask(channelId, accountId, {
@@ -371,14 +397,18 @@ export function createChannelPipeline<TRun extends InboundRun>(
           : {}),
       };
       const entry = { channel: channelId, accountId, messageKey: seenKey, target, message: inbound };
-      const journalId = journal?.accept(entry);
+      const journalId = journal ? stored(channelId, accountId, seenKey, () => journal.accept(entry)) : undefined;
       if (journal && journalId === undefined) return { status: "duplicate" };
-      options.lastRoutes?.record(sessionKey, {
-        channel: channelId,
-        accountId,
-        peer: message.peer,
-        ...(message.thread ? { thread: message.thread } : {}),
-      });
+      tryStore(
+        () =>
+          options.lastRoutes?.record(sessionKey, {
+            channel: channelId,
+            accountId,
+            peer: message.peer,
+            ...(message.thread ? { thread: message.thread } : {}),
+          }),
+        "last route",
+      );
       const result = await dispatchAccepted({ ...entry, ...(journalId !== undefined ? { journalId } : {}) });
       return { status: "dispatched", sessionKey, agentId, result: result.status };
     },
