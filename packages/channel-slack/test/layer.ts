@@ -13,6 +13,7 @@ import {
   createChannelOutbox,
   createChannelPipeline,
   openAccountState,
+  openInboundJournal,
   openOutboxStore,
   openPairingStore,
   type StreamMode,
@@ -45,6 +46,10 @@ export interface SlackLayerOptions {
   retry?: { minDelayMs: number; maxDelayMs: number };
   /** Streamed replies (drafts edited while the model writes), with a short interval for tests. */
   stream?: { mode: StreamMode; intervalMs?: number };
+  /** Durable inbound (the gateway's inbound journal in state.db). */
+  journal?: boolean;
+  /** The manager's log lines, as `level message`. */
+  logs?: string[];
 }
 
 export async function startSlackLayer(options: SlackLayerOptions) {
@@ -92,6 +97,7 @@ export async function startSlackLayer(options: SlackLayerOptions) {
     replyToMode: () => options.replyToMode ?? "off",
     pairing,
     state,
+    ...(options.journal ? { journal: openInboundJournal(db, state) } : {}),
     deliver: outbox.deliver,
     typing: (...args) => running().typing(...args),
     ...(options.stream
@@ -129,6 +135,9 @@ export async function startSlackLayer(options: SlackLayerOptions) {
       else await pipeline.handle(channel, message);
     },
     restart: { minDelayMs: 20, maxDelayMs: 100 },
+    ...(options.logs
+      ? { log: (level: string, text: string) => void options.logs?.push(`${level} ${text}`) }
+      : {}),
     onConnected: () => outbox.kick(),
   });
   outbox.start();

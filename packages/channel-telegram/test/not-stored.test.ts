@@ -5,6 +5,7 @@
  * recovers, each update is handled exactly once, in order, and the failure is logged once.
  */
 import { createServer } from "node:net";
+import { refuseInboundJournal } from "@claw/channels/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { OFFSET_KEY } from "../src/index.js";
 import { FakeBotApi } from "../src/testing/index.js";
@@ -26,6 +27,7 @@ describe("telegram: an update the layer could not store", () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
+  let recoverJournal = () => {};
   /** Two ways state.db refuses the accept: every write (a full disk), or the journal insert alone. */
   const faults = {
     "the whole store is read-only": {
@@ -33,10 +35,8 @@ describe("telegram: an update the layer could not store", () => {
       recover: (db: StateDb) => db.pragma("query_only = OFF"),
     },
     "only the journal insert fails": {
-      fail: (db: StateDb) =>
-        db.exec(`CREATE TEMP TRIGGER refuse_inbound BEFORE INSERT ON main.channel_inbound
-                 BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`),
-      recover: (db: StateDb) => db.exec("DROP TRIGGER temp.refuse_inbound"),
+      fail: (db: StateDb) => void (recoverJournal = refuseInboundJournal(db)),
+      recover: () => recoverJournal(),
     },
   };
 

@@ -3,9 +3,10 @@
  * retries of one event id share the first delivery's work (handled once), the message is
  * normalised, its files downloaded, and it reaches the layer in order per conversation. The
  * returned promise resolves once the layer accepted the message, which is when the transport
- * acknowledges (or at its 3-second deadline, whichever comes first).
+ * acknowledges (or at its 3-second deadline, whichever comes first); it rejects when the layer
+ * could not store it, and the transport does not acknowledge.
  */
-import type { ChannelContext, MediaRef } from "@claw/channels";
+import { type ChannelContext, isInboundNotStored, type MediaRef } from "@claw/channels";
 import { downloadSlackFile, type FileDownloadOptions } from "./download-files.js";
 import { normalizeSlackEvent, type SlackBotIdentity, type SlackMessageEvent } from "./normalize.js";
 
@@ -27,7 +28,10 @@ export interface EventRouterOptions {
 }
 
 export interface EventRouter {
-  /** Resolves when the event was handled (accepted by the layer, or ignored). Never rejects. */
+  /**
+   * Resolves when the event was handled (accepted by the layer, or ignored). Rejects only with
+   * `InboundNotStoredError`: do not acknowledge; Slack's redelivery is then handled afresh.
+   */
   handle(body: SlackEventCallback, delivery?: { retryNum?: number; retryReason?: string }): Promise<void>;
   /** How many deliveries were retries of an event already handled or in hand. */
   readonly retriesDropped: number;
@@ -62,15 +66,18 @@ export function createEventRouter(options: EventRouterOptions): EventRouter {
     await ctx.receive({ ...inbound, ...(media.length > 0 ? { media } : {}) });
   };
 
+  /** Runs `work` after the lane's earlier work; rejects only with `InboundNotStoredError`. */
   const inLane = (lane: string, work: () => Promise<void>): Promise<void> => {
-    const next = (lanes.get(lane) ?? Promise.resolve()).then(work).catch((error: unknown) =>
+    const next = (lanes.get(lane) ?? Promise.resolve()).then(work).catch((error: unknown) => {
+      if (isInboundNotStored(error)) throw error;
       ctx.log("error", "a Slack event could not be handled", {
         error: error instanceof Error ? error.message : String(error),
-      }),
-    );
-    lanes.set(lane, next);
-    void next.finally(() => {
-      if (lanes.get(lane) === next) lanes.delete(lane);
+      });
+    });
+    const settled = next.catch(() => {});
+    lanes.set(lane, settled);
+    void settled.finally(() => {
+      if (lanes.get(lane) === settled) lanes.delete(lane);
     });
     return next;
   };
@@ -92,6 +99,10 @@ export function createEventRouter(options: EventRouterOptions): EventRouter {
       if (id) {
         seen.set(id, handled);
         if (seen.size > cap) seen.delete(seen.keys().next().value as string);
+        // Not stored: Slack's redelivery of this event id must be handled afresh, not dropped.
+        handled.catch(() => {
+          if (seen.get(id) === handled) seen.delete(id);
+        });
       }
       return handled;
     },

@@ -2,11 +2,11 @@
  * The HTTP Events API: a small listener that accepts Slack's POSTs only with a valid v0
  * signature from the last five minutes, answers `url_verification` with its challenge, and
  * acknowledges each `event_callback` with 200 once the layer accepted it (at the latest at the
- * 3-second deadline). Slack's retries (`X-Slack-Retry-Num`) of an event id are handled once.
+ * 3-second deadline), or answers 503 when the layer could not store it so that Slack retries. Slack's retries (`X-Slack-Retry-Num`) of an event id are handled once.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { EventRouter, SlackEventCallback } from "../inbound/event-router.js";
-import { settledOrDeadline } from "./ack-deadline.js";
+import { acknowledgeWithin } from "./ack-deadline.js";
 import { verifySlackSignature } from "./signature.js";
 
 export interface EventsApiListenerOptions {
@@ -87,8 +87,9 @@ export async function startEventsApiListener(
       ...(retry !== undefined ? { retryNum: Number(retry) } : {}),
       ...(reason ? { retryReason: reason } : {}),
     });
-    await settledOrDeadline(work, options.ackDeadlineMs);
-    res.writeHead(200).end();
+    // Not stored: a 503 makes Slack retry the event (X-Slack-Retry-Num), when the store may be back.
+    if (await acknowledgeWithin(work, options.ackDeadlineMs)) res.writeHead(200).end();
+    else res.writeHead(503, { "content-type": "text/plain" }).end("not stored yet; retry");
   };
   const server = createServer((req, res) => {
     handle(req, res).catch(() => {

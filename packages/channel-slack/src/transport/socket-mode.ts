@@ -2,13 +2,14 @@
  * Socket Mode: `@slack/socket-mode` opens the WebSocket URL that `apps.connections.open`
  * returns (on `slackApiUrl`), reconnects when Slack asks it to (`disconnect` / refresh) or the
  * socket drops, and each `events_api` envelope is acknowledged by its `envelope_id` once the
- * layer accepted the event (at the latest at the 3-second deadline). An envelope whose
- * acknowledgement is lost is delivered again by Slack and dropped by the event router.
+ * layer accepted the event (at the latest at the 3-second deadline), and not at all when the
+ * layer could not store it. An envelope whose acknowledgement is lost (or withheld) is delivered
+ * again by Slack; one already handled is dropped by the event router.
  */
 import type { ChannelContext } from "@claw/channels";
 import { normalizeSlackApiUrl, quietLogger } from "../api/slack-api.js";
 import type { EventRouter, SlackEventCallback } from "../inbound/event-router.js";
-import { settledOrDeadline } from "./ack-deadline.js";
+import { acknowledgeWithin, settledOrDeadline } from "./ack-deadline.js";
 
 export interface SocketModeOptions {
   appToken: string;
@@ -55,8 +56,9 @@ export async function startSocketMode(options: SocketModeOptions): Promise<{ sto
             ...(args.retry_reason ? { retryReason: args.retry_reason } : {}),
           })
         : Promise.resolve();
-    void settledOrDeadline(work, options.ackDeadlineMs)
-      .then(() => args.ack())
+    void acknowledgeWithin(work, options.ackDeadlineMs)
+      // Not stored: no ack, so Slack delivers the envelope again (the layer logged it already).
+      .then((acknowledge) => (acknowledge ? args.ack() : undefined))
       .catch((error: unknown) =>
         ctx.log("warn", "a Socket Mode acknowledgement was not sent; Slack will deliver the event again", {
           envelopeId: args.envelope_id,

@@ -61,6 +61,7 @@ export class InboundNotStoredError extends Error {
 export function isInboundNotStored(error: unknown): error is InboundNotStoredError {
   // By name too: a channel package may load a second copy of this module (source and dist).
   return (
-    error instanceof InboundNotStoredError || (error instanceof Error && error.name === "InboundNotStoredError")
+    error instanceof InboundNotStoredError ||
+    (error instanceof Error && error.name === "InboundNotStoredError")
   );
 }

@@ -397,7 +397,9 @@ export function createChannelPipeline<TRun extends InboundRun>(
           : {}),
       };
       const entry = { channel: channelId, accountId, messageKey: seenKey, target, message: inbound };
-      const journalId = journal ? stored(channelId, accountId, seenKey, () => journal.accept(entry)) : undefined;
+      const journalId = journal
+        ? stored(channelId, accountId, seenKey, () => journal.accept(entry))
+        : undefined;
       if (journal && journalId === undefined) return { status: "duplicate" };
       tryStore(
         () =>

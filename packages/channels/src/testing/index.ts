@@ -15,3 +15,6 @@ export {
 export { type TestStreamSettings, testStreaming } from "./test-streaming.js";
 // The toy channel (also the smallest example of a channel).
 export { createToyChannel, ToyPlatform } from "./toy-channel.js";
+
+// Store faults: state.db refusing inbound messages (the "not stored, not acknowledged" path).
+export { refuseInboundJournal } from "./store-faults.js";
