@@ -4,7 +4,8 @@
  * `rest.api`) points both at a proxy or a local server: the gateway URL comes from
  * `GET /gateway/bot` there. A resumed session gets its missed events replayed by the gateway; a
  * fresh one (INVALID_SESSION, a restart) backfills from REST since the last message id seen per
- * channel, so nothing is lost and, with ids deduped, nothing is handled twice.
+ * channel, so nothing is lost and, with ids deduped, nothing is handled twice. A message the
+ * layer could not store holds its channel, which is read back from REST with backoff.
  */
 import {
   type Channel,
@@ -27,12 +28,13 @@ import {
   Routes,
 } from "discord.js";
 import { toSendError } from "./errors.js";
-import { backfillChannels, backfillPlan } from "./inbound/backfill.js";
+import { backfillChannel, backfillChannels, backfillPlan } from "./inbound/backfill.js";
 import { createChannelPlaces } from "./inbound/channel-places.js";
 import { createDmChannels, type DmChannels } from "./inbound/dm-channels.js";
 import { downloadAttachment } from "./inbound/download-attachment.js";
 import { type Envelope, envelopeOf } from "./inbound/envelope.js";
 import { createInboundSequencer, type InboundSequencer } from "./inbound/inbound-sequencer.js";
+import { createReadBackRetry, type ReadBackRetry } from "./inbound/read-back-retry.js";
 import {
   attachmentsOf,
   type BotIdentity,
@@ -75,6 +77,8 @@ export interface DiscordChannelOptions {
    * (allowlisted and paired user ids): their DM channels are opened and backfilled.
    */
   knownDmUsers?: () => readonly string[];
+  /** Read-back of a channel whose message the layer could not store: first and longest delay (default 500 ms → 30 s). */
+  readBackRetry?: { minMs?: number; maxMs?: number };
 }
 
 /** The Discord channel: the `Channel` contract plus uploads and threads. */
@@ -113,6 +117,7 @@ export function createDiscordChannel(options: DiscordChannelOptions): DiscordCha
   const outbound = createDiscordOutbound(rest, () => dms);
   let client: Client | undefined;
   let sequencer: InboundSequencer<Envelope> | undefined;
+  let readBackRetry: ReadBackRetry | undefined;
   let stopped = false;
 
   const mediaOf = async (message: InboundMessage, signal: AbortSignal): Promise<MediaRef[]> => {
@@ -139,9 +144,22 @@ export function createDiscordChannel(options: DiscordChannelOptions): DiscordCha
     const places = createChannelPlaces(discord, rest);
     const knownDms = createDmChannels({ state: ctx.state, log: ctx.log });
     dms = knownDms;
-    const inbound = createInboundSequencer<Envelope>({
+    const readBack = createReadBackRetry({
+      readBack: (channelId, from) =>
+        backfillChannel(channelId, from, { rest, sequencer: inbound, log: ctx.log, signal: ctx.signal }),
+      heldFrom: (channelId) => inbound.heldFrom(channelId),
+      ...options.readBackRetry,
+      onError: (channelId, error) =>
+        ctx.log("error", `discord: reading channel ${channelId} back failed: ${String(error)}`),
+    });
+    readBackRetry = readBack;
+    const inbound: InboundSequencer<Envelope> = createInboundSequencer<Envelope>({
       state: ctx.state,
       log: ctx.log,
+      // Discord will not send it again: the channel is read back from REST once the store may be back.
+      onNotStored: (channelId, from) => {
+        if (!stopped) readBack.schedule(channelId, from);
+      },
       // A message cut short by stop() is put back (false): the next session reads it again.
       handle: async ({ message, fromGateway }) => {
         if (stopped) return false;
@@ -232,6 +250,7 @@ export function createDiscordChannel(options: DiscordChannelOptions): DiscordCha
     start,
     async stop() {
       stopped = true;
+      readBackRetry?.stop();
       await client?.destroy();
       client = undefined;
       rest.setToken(options.token); // destroy() clears it; sends and probes keep working

@@ -13,6 +13,7 @@ import {
   createChannelOutbox,
   createChannelPipeline,
   openAccountState,
+  openInboundJournal,
   openOutboxStore,
   openPairingStore,
   type StreamMode,
@@ -39,6 +40,10 @@ export interface LayerOptions {
   discord?: Partial<DiscordChannelOptions>;
   /** Streamed replies (drafts edited while the model writes), with a short interval for tests. */
   stream?: { mode: StreamMode; intervalMs?: number };
+  /** Durable inbound (the gateway's inbound journal in state.db). */
+  journal?: boolean;
+  /** The manager's log lines, as `level message`. */
+  logs?: string[];
 }
 
 export async function startLayer(options: LayerOptions) {
@@ -77,6 +82,7 @@ export async function startLayer(options: LayerOptions) {
     replyToMode: () => options.replyToMode ?? "off",
     pairing,
     state,
+    ...(options.journal ? { journal: openInboundJournal(db, state) } : {}),
     deliver: outbox.deliver,
     typing: (...args) => (manager as NonNullable<typeof manager>).typing(...args),
     ...(options.stream
@@ -110,6 +116,9 @@ export async function startLayer(options: LayerOptions) {
     state,
     onInbound: async (channel, message) => void (await pipeline.handle(channel, message)),
     restart: { minDelayMs: 20, maxDelayMs: 100 },
+    ...(options.logs
+      ? { log: (level: string, text: string) => void options.logs?.push(`${level} ${text}`) }
+      : {}),
     onConnected: () => outbox.kick(),
   });
   outbox.start();

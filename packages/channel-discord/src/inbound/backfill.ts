@@ -70,7 +70,8 @@ export async function backfillChannel(
       const ordered = [...page].sort((a, b) => compareSnowflakes(a.id, b.id));
       for (const message of ordered) {
         if (options.signal.aborted) return;
-        await accept(envelopeOf(message, false));
+        // Not stored: the channel holds there, and a later read-back starts from before it.
+        if (!(await accept(envelopeOf(message, false)))) return;
         count++;
       }
       const last = ordered.at(-1);

@@ -1,3 +1,4 @@
+import { InboundNotStoredError } from "@claw/channels";
 import { describe, expect, it } from "vitest";
 import { compareSnowflakes, createInboundSequencer, LAST_SEEN_KEY } from "./inbound-sequencer.js";
 
@@ -62,6 +63,54 @@ describe("createInboundSequencer", () => {
     expect(sequencer.lastSeen("d")).toBeUndefined();
     await sequencer.push({ id: "42", channel_id: "d" });
     expect(sequencer.lastSeen("d")).toBe("42");
+  });
+
+  it("a message the layer could not store holds its channel until a read-back takes it", async () => {
+    const state = new Map<string, string>();
+    const handled: string[] = [];
+    const heldAt: [string, string][] = [];
+    let storeDown = true;
+    const sequencer = createInboundSequencer<M>({
+      state: { get: (k) => state.get(k), set: (k, v) => void state.set(k, v) },
+      log: () => {},
+      handle: async (m) => {
+        if (storeDown && m.id !== "50")
+          throw new InboundNotStoredError("discord", "default", m.id, "disk full");
+        handled.push(m.id);
+        return true;
+      },
+      onNotStored: (channelId, from) => void heldAt.push([channelId, from]),
+    });
+    await sequencer.push({ id: "50", channel_id: "e" });
+    await sequencer.push({ id: "51", channel_id: "e" });
+    await sequencer.push({ id: "52", channel_id: "e" }); // behind the refused one: not handled
+    await sequencer.push({ id: "70", channel_id: "f" }); // no cursor yet: held just below it
+    expect(handled).toEqual(["50"]);
+    expect(heldAt).toEqual([
+      ["e", "50"],
+      ["f", "69"],
+    ]);
+    expect([sequencer.lastSeen("e"), sequencer.heldFrom("e"), sequencer.heldFrom("f")]).toEqual([
+      "50",
+      "50",
+      "69",
+    ]);
+
+    const readBack = (channelId: string, ids: string[]) =>
+      sequencer.exclusive(channelId, async (accept) => {
+        for (const id of ids) if (!(await accept({ id, channel_id: channelId }))) return;
+      });
+    await readBack("e", ["51", "52"]); // still down: stops at 51, held again
+    expect(heldAt).toHaveLength(3);
+    storeDown = false;
+    await readBack("e", ["51", "52"]);
+    await readBack("f", ["70"]);
+    expect(handled).toEqual(["50", "51", "52", "70"]);
+    expect([sequencer.heldFrom("e"), sequencer.heldFrom("f"), sequencer.lastSeen("e")]).toEqual([
+      undefined,
+      undefined,
+      "52",
+    ]);
   });
 
   it("orders snowflakes numerically, not as text", () => {

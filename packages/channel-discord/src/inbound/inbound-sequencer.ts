@@ -4,8 +4,13 @@
  * id is handled once, and the newest handled id per channel is persisted in the channel state so
  * a fresh session (after INVALID_SESSION or a restart) knows where to backfill from. An id is
  * recorded only after the layer accepted the message, so a crash mid-message re-reads it.
+ *
+ * A gateway dispatch cannot be un-acknowledged, so a message the layer could not store
+ * (`InboundNotStoredError`) holds its channel: the cursor stays below it, later messages of that
+ * channel are left for the read-back too (order kept), and `onNotStored` asks for a backfill from
+ * the cursor, which runs in the channel's turn (`exclusive`) and takes the hold off.
  */
-import type { ChannelContext } from "@claw/channels";
+import { type ChannelContext, isInboundNotStored } from "@claw/channels";
 
 /** The channel state key holding `{ [channelId]: lastHandledMessageId }`. */
 export const LAST_SEEN_KEY = "lastMessageIds";
@@ -29,15 +34,25 @@ export interface InboundSequencerOptions<M> {
   rememberIds?: number;
   /** How many channels keep a last-seen id (default 2,000; the least recent are forgotten). */
   maxChannels?: number;
+  /** A message of `channelId` could not be stored: read the channel back from `from` (exclusive) later. */
+  onNotStored?(channelId: string, from: string): void;
 }
 
 export interface InboundSequencer<M extends { id: string; channel_id: string }> {
   /** Queues a message behind earlier work on its channel; resolves once it was handled (or skipped as a repeat). */
   push(message: M): Promise<void>;
-  /** Runs `work` in the channel's turn; `accept` handles a message inline (deduped, recorded). */
-  exclusive(channelId: string, work: (accept: (message: M) => Promise<void>) => Promise<void>): Promise<void>;
+  /**
+   * Runs a read-back in the channel's turn (taking off a hold); `accept` handles a message inline
+   * (deduped, recorded) and resolves false when the layer could not store it: stop reading then.
+   */
+  exclusive(
+    channelId: string,
+    work: (accept: (message: M) => Promise<boolean>) => Promise<void>,
+  ): Promise<void>;
   /** The newest handled message id of a channel. */
   lastSeen(channelId: string): string | undefined;
+  /** Where a held channel must be read back from (exclusive), if it is held. */
+  heldFrom(channelId: string): string | undefined;
   /** A copy of every channel's last-seen id, as of now. */
   snapshot(): Map<string, string>;
   /** Resolves when every queued piece of work is done. */
@@ -92,19 +107,35 @@ export function createInboundSequencer<M extends { id: string; channel_id: strin
     options.state.set(LAST_SEEN_KEY, JSON.stringify(Object.fromEntries(lastSeen)));
   };
 
-  const accept = async (message: M) => {
-    if (recent.has(message.id)) return;
+  /** Channels holding at a message the layer could not store: where to read them back from. */
+  const held = new Map<string, string>();
+
+  const hold = (message: M) => {
+    const channelId = message.channel_id;
+    // Just below the refused id when the channel has no cursor yet (`after` is exclusive).
+    const from = lastSeen.get(channelId) ?? String(BigInt(message.id) - 1n);
+    held.set(channelId, from);
+    options.onNotStored?.(channelId, from);
+  };
+
+  const accept = async (message: M): Promise<boolean> => {
+    if (recent.has(message.id)) return true;
     try {
-      if ((await options.handle(message)) === false) return;
+      if ((await options.handle(message)) === false) return true;
     } catch (error) {
+      if (isInboundNotStored(error)) {
+        hold(message);
+        return false;
+      }
       options.log("error", "discord: an inbound message could not be handed to the layer", {
         channelId: message.channel_id,
         messageId: message.id,
         error: error instanceof Error ? error.message : String(error),
       });
-      return;
+      return true;
     }
     record(message);
+    return true;
   };
 
   const inTurn = (channelId: string, work: () => Promise<void>): Promise<void> => {
@@ -119,9 +150,18 @@ export function createInboundSequencer<M extends { id: string; channel_id: strin
   };
 
   return {
-    push: (message) => inTurn(message.channel_id, () => accept(message)),
-    exclusive: (channelId, work) => inTurn(channelId, () => work(accept)),
+    push: (message) =>
+      inTurn(message.channel_id, async () => {
+        // Behind a refused message: left for the read-back that brings that one again.
+        if (!held.has(message.channel_id)) await accept(message);
+      }),
+    exclusive: (channelId, work) =>
+      inTurn(channelId, () => {
+        held.delete(channelId);
+        return work(accept);
+      }),
     lastSeen: (channelId) => lastSeen.get(channelId),
+    heldFrom: (channelId) => held.get(channelId),
     snapshot: () => new Map(lastSeen),
     async idle() {
       while (turns.size > 0) await Promise.all([...turns.values()]);
