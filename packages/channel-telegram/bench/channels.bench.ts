@@ -6,7 +6,8 @@
  *   inbound journal's synced commit (the durability of an acknowledged message) is shown apart;
  * - outbox throughput: 1,000 one-chunk replies over 20 chats through the durable outbox and the
  *   Telegram channel, against the same sends made with grammY directly; target ≥ 500 chunks/s
- *   (≤ 2 ms per chunk).
+ *   (≤ 2 ms per chunk); and 100 replies of 10 chunks each, where every chunk's delivered mark
+ *   commits before the next chunk of its reply is sent.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -189,6 +190,44 @@ report("telegram outbox", "durable outbox → Telegram channel, 20 chats", msPer
   target: { max: 2 },
 });
 report("telegram outbox", "throughput", 1000 / msPerChunk, "chunks/s");
+
+// Multi-chunk replies: each chunk's mark commits before the next chunk of its reply is sent.
+const REPLIES = 100;
+const CHUNKS_PER_REPLY = 10;
+const paragraph = (reply: number, part: number) =>
+  `reply ${reply} part ${part} ${"lorem ipsum ".repeat(250)}`;
+const replyText = (reply: number) =>
+  Array.from({ length: CHUNKS_PER_REPLY }, (_, part) => paragraph(reply, part)).join("\n\n");
+const multiStart = performance.now();
+const multi = [];
+for (let r = 0; r < REPLIES; r++)
+  multi.push(await outbox.deliver({ channel: "telegram", to: String(6000 + (r % CHATS)) }, replyText(r)));
+for (const receipt of multi) {
+  if (receipt.status !== "queued" || receipt.chunks !== CHUNKS_PER_REPLY)
+    throw new Error("outbox bench: a multi-chunk reply was not chunked as planned");
+  await outbox.settled(receipt.outboxId);
+}
+const multiMsPerChunk = (performance.now() - multiStart) / (REPLIES * CHUNKS_PER_REPLY);
+const bareMultiStart = performance.now();
+await Promise.all(
+  Array.from({ length: CHATS }, async (_, chat) => {
+    for (let r = chat; r < REPLIES; r += CHATS)
+      for (let part = 0; part < CHUNKS_PER_REPLY; part++)
+        await bareClient.sendMessage(6000 + chat, paragraph(r, part));
+  }),
+);
+const bareMultiMsPerChunk = (performance.now() - bareMultiStart) / (REPLIES * CHUNKS_PER_REPLY);
+report(
+  "telegram outbox",
+  "bare sendMessage, 10-chunk replies, 20 chats (baseline)",
+  bareMultiMsPerChunk,
+  "ms/chunk",
+);
+report("telegram outbox", "durable outbox, 10-chunk replies, 20 chats", multiMsPerChunk, "ms/chunk", {
+  baseline: { name: "bare sendMessage", value: bareMultiMsPerChunk },
+  target: { max: 2 },
+});
+report("telegram outbox", "throughput, 10-chunk replies", 1000 / multiMsPerChunk, "chunks/s");
 
 await manager.stop();
 await outbox.stop();

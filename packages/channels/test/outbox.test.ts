@@ -251,4 +251,47 @@ describe("channel outbox", () => {
     expect(platform.sent.map((s) => s.options?.buttons)).toEqual([undefined, undefined, buttons]);
     await restarted.stop();
   });
+
+  it("a chunk's delivered mark is committed before the next chunk of the same reply is sent", async () => {
+    const reader = state.open(); // a second connection: sees only what was committed
+    const statusOf = (outboxId: number, idx: number) =>
+      (
+        reader
+          .prepare("SELECT status FROM channel_outbox_chunks WHERE outbox_id = ? AND idx = ?")
+          .get(outboxId, idx) as { status: string } | undefined
+      )?.status;
+    const outboxOf = new Map<string, number>();
+    const sentTo = new Map<string, number>();
+    const seenBeforeSend: string[] = [];
+    let chunks = 0;
+    const outbox = createChannelOutbox({
+      store: openOutboxStore(state.db),
+      // Acknowledged at once, as a fast platform does: nothing else gives the marks a turn to commit.
+      send: async (_channel, _account, target) => {
+        const peer = target.peer.id;
+        const idx = sentTo.get(peer) ?? 0;
+        sentTo.set(peer, idx + 1);
+        if (idx > 0) seenBeforeSend.push(`${peer} ${idx - 1}:${statusOf(outboxOf.get(peer) ?? -1, idx - 1)}`);
+        return { messageId: `${peer}-${idx}` };
+      },
+      textLimit: () => 40,
+    });
+    const reply = Array.from({ length: 4 }, (_, i) => `Sentence ${i} of a reply that is long.`).join(" ");
+    for (const peer of ["u1", "u2"]) {
+      const receipt = await outbox.deliver({ channel: "toy", to: peer }, reply);
+      if (receipt.status !== "queued") throw new Error("expected queued");
+      expect(receipt.chunks).toBeGreaterThanOrEqual(3);
+      outboxOf.set(peer, receipt.outboxId);
+      chunks = receipt.chunks;
+    }
+    outbox.start();
+    for (const id of outboxOf.values()) await outbox.settled(id);
+    await outbox.stop();
+    reader.close();
+    expect(seenBeforeSend.sort()).toEqual(
+      ["u1", "u2"].flatMap((peer) =>
+        Array.from({ length: chunks - 1 }, (_, idx) => `${peer} ${idx}:delivered`),
+      ),
+    );
+  });
 });

@@ -99,6 +99,8 @@ export class FakeBotApi {
   private server: Server | undefined;
   /** Called when a send is held (the test can kill the client now). */
   onHeld?: (method: string, params: Params) => void;
+  /** Called when a Bot API call arrives, before it is answered (what the client did by then). */
+  onCall?: (method: string, params: Params) => void;
 
   constructor(options: { token?: string; username?: string } = {}) {
     this.token = options.token ?? "123456:TEST-token";
@@ -266,6 +268,7 @@ export class FakeBotApi {
     const method = call[2] as string;
     this.calls.set(method, (this.calls.get(method) ?? 0) + 1);
     const params = await readParams(req);
+    this.onCall?.(method, params);
     const fault = this.faults.get(method)?.shift();
     if (fault) return fail(res, fault);
     if (method === "getUpdates" && this.dropPolls > 0) {

@@ -165,8 +165,11 @@ export function createChannelOutbox(options: ChannelOutboxOptions): ChannelOutbo
   /** Acknowledged chunks whose mark is not committed yet (for `onDelivered`). */
   const inFlight = new Map<string, { outboxId: number; idx: number; channel: string; accountId: string }>();
 
-  /** Sends one chunk; its delivered mark is queued (returned), a failure recorded at once. */
-  const sendChunk = async (chunk: OutboxChunk): Promise<Promise<void> | undefined> => {
+  /**
+   * Sends one chunk; its delivered mark is queued and returned boxed (an async function returning
+   * a bare promise would wait for it), a failure recorded at once (undefined).
+   */
+  const sendChunk = async (chunk: OutboxChunk): Promise<{ committed: Promise<void> } | undefined> => {
     const info = {
       outboxId: chunk.outboxId,
       idx: chunk.idx,
@@ -211,17 +214,27 @@ export function createChannelOutbox(options: ChannelOutboxOptions): ChannelOutbo
       return undefined;
     }
     inFlight.set(`${chunk.outboxId}:${chunk.idx}`, info);
-    return marks.add({ outboxId: chunk.outboxId, idx: chunk.idx, platformMessageId: sent.messageId });
+    const committed = marks.add({
+      outboxId: chunk.outboxId,
+      idx: chunk.idx,
+      platformMessageId: sent.messageId,
+    });
+    committed.catch(() => {}); // awaited by the lane; a failed commit stops it there
+    return { committed };
   };
 
   /**
    * Sends a run of the lane's pending chunks read at once; false when the lane is done for now.
-   * Its marks commit before the lane reads again, so no chunk is read (and sent) twice.
+   * A chunk's mark commits before the next chunk of the same reply is sent, so a crash resends
+   * at most the chunk whose acknowledgement it interrupted; only marks of different replies and
+   * chats share a commit. All its marks commit before the lane reads again, so no chunk is read
+   * (and sent) twice.
    */
   const sendBatch = async (lane: string): Promise<boolean> => {
     const chunks = store.pendingOfLane(lane, LANE_BATCH);
     if (chunks.length === 0) return false;
-    let committed: Promise<void> | undefined;
+    const uncommitted: Promise<void>[] = [];
+    let previous: { outboxId: number; committed: Promise<void> } | undefined;
     try {
       for (const chunk of chunks) {
         if (!started) return false;
@@ -229,13 +242,15 @@ export function createChannelOutbox(options: ChannelOutboxOptions): ChannelOutbo
           schedule(lane, chunk.nextAttemptAt);
           return false;
         }
-        const mark = await sendChunk(chunk);
-        if (!mark) return true; // failed or waits for a retry: read the lane again
-        committed = mark;
+        if (previous?.outboxId === chunk.outboxId) await previous.committed;
+        const sent = await sendChunk(chunk);
+        if (!sent) return true; // failed or waits for a retry: read the lane again
+        previous = { outboxId: chunk.outboxId, committed: sent.committed };
+        uncommitted.push(sent.committed);
       }
       return true;
     } finally {
-      await committed;
+      await Promise.all(uncommitted);
     }
   };
 

@@ -1,9 +1,10 @@
 /**
  * Group commit of "delivered" marks: every chunk acknowledged within one turn of the event loop
- * is marked in one transaction, instead of one commit per chunk (the outbox's main cost under
- * load). A lane waits for its marks to commit before it reads its pending chunks again, so a
- * process never sends a chunk twice; a crash can only resend what was acknowledged in the last
- * turn before it, as a crash between an acknowledgement and any commit could.
+ * is marked in one transaction at the end of that turn (`setImmediate`, so no idle wait), instead
+ * of one commit per chunk (the outbox's main cost under load). The outbox waits for a chunk's
+ * mark before it sends the next chunk of the same reply, so a batch only holds marks of different
+ * replies and chats; a crash can only resend what was acknowledged in the turn it interrupted, as
+ * a crash between an acknowledgement and any commit could.
  */
 
 export interface DeliveryMark {
