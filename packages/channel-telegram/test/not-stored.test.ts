@@ -80,7 +80,7 @@ describe("telegram: an update the layer could not store", () => {
         .map((r) => (r as { message_key: string }).message_key.split(":")[1]);
       expect(taken).toEqual(["41", "42", "43", "44"]);
       expect(logs.filter((l) => l.includes("inbound messages not stored"))).toHaveLength(1);
-      expect(logs.filter((l) => l.includes("stored again"))).toHaveLength(1);
+      expect(logs.filter((l) => l.includes("accepted again"))).toHaveLength(1);
     },
     30_000,
   );

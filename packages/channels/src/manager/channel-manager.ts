@@ -191,7 +191,7 @@ export function createChannelManager(options: ChannelManagerOptions): ChannelMan
             });
           }
           if (slot.notStored > 0) {
-            log("info", `channel ${spec.channel}/${spec.accountId}: inbound messages stored again`, {
+            log("info", `channel ${spec.channel}/${spec.accountId}: inbound messages accepted again`, {
               refusedMeanwhile: slot.notStored,
             });
             slot.notStored = 0;
