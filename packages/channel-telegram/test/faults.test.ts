@@ -10,7 +10,7 @@ import { until } from "./layer.js";
 
 const UPDATES = 1_200;
 
-function countingContext(state: Map<string, string>, received: ChannelInbound[]) {
+function countingContext(state: Map<string, string>, received: ChannelInbound[], logs: string[] = []) {
   const controller = new AbortController();
   const ctx: ChannelContext = {
     signal: controller.signal,
@@ -20,7 +20,7 @@ function countingContext(state: Map<string, string>, received: ChannelInbound[])
     crashed(error) {
       throw error;
     },
-    log() {},
+    log: (level, message) => void logs.push(`${level} ${message}`),
   };
   return { ctx, abort: () => controller.abort() };
 }
@@ -77,4 +77,32 @@ describe("telegram inbound under faults", () => {
     expect(Number(state.get("updateOffset"))).toBeGreaterThan(UPDATES);
     expect(fake.calls.get("getUpdates") ?? 0).toBeGreaterThan(10);
   }, 30_000);
+
+  it("a malformed update is logged and passed over; the updates after it still arrive", async () => {
+    api = await new FakeBotApi().start();
+    const state = new Map<string, string>();
+    const received: ChannelInbound[] = [];
+    const logs: string[] = [];
+    const channel = createTelegramChannel({
+      botToken: api.token,
+      apiRoot: api.url,
+      pollTimeoutSeconds: 1,
+      pollBackoff: { minMs: 5, maxMs: 20 },
+    });
+    const run = countingContext(state, received, logs);
+    await channel.start(run.ctx);
+    // A group message whose entities are not a list: normalising it throws.
+    const bad = api.pushMessage({
+      chat: { id: -100, type: "supergroup", title: "Group" },
+      text: "@claw_test_bot hi",
+      entities: 5 as unknown as [],
+    });
+    api.dm(42, "after the bad one");
+    await until(() => received.length === 1, 5_000, "the update after the malformed one");
+    run.abort();
+    await channel.stop();
+    expect(received.map((m) => m.text)).toEqual(["after the bad one"]);
+    expect(logs.filter((l) => l.includes(`update ${bad.update_id} could not be handled`))).toHaveLength(1);
+    expect(Number(state.get("updateOffset"))).toBe(bad.update_id + 2);
+  });
 });

@@ -70,7 +70,7 @@ export async function runPolling(options: PollingOptions): Promise<void> {
     }
     failures = 0;
     ctx.setConnected(true);
-    const taken = await takeInOrder(updates, options.handle, signal, (next) => {
+    const taken = await takeInOrder(updates, options.handle, signal, ctx, (next) => {
       offset = next;
       ctx.state.set(OFFSET_KEY, String(offset));
     });
@@ -84,12 +84,15 @@ export async function runPolling(options: PollingOptions): Promise<void> {
 
 /**
  * Hands `updates` to the layer in order, moving the offset past each one it took. Stops at the
- * first the layer could not store (`InboundNotStoredError`): that one and the rest wait.
+ * first the layer could not store (`InboundNotStoredError`): that one and the rest wait. An
+ * update the channel cannot handle at all (malformed) is logged with its id and passed over:
+ * fetched again it would fail again, and every later update would wait behind it for ever.
  */
 async function takeInOrder(
   updates: readonly Update[],
   handle: (update: Update) => Promise<void>,
   signal: AbortSignal,
+  ctx: ChannelContext,
   advance: (offset: number) => void,
 ): Promise<"all" | "not-stored" | "aborted"> {
   for (const update of updates) {
@@ -98,7 +101,10 @@ async function takeInOrder(
       await handle(update);
     } catch (error) {
       if (isInboundNotStored(error)) return signal.aborted ? "aborted" : "not-stored";
-      throw error;
+      ctx.log("error", `telegram: update ${update.update_id} could not be handled; skipped`, {
+        error: error instanceof Error ? error.message : String(error),
+        fields: Object.keys(update).join(","),
+      });
     }
     advance(update.update_id + 1);
   }
