@@ -124,6 +124,20 @@ describe("telegram end to end", () => {
     expect(api.sent[1]?.text).toContain("[document not downloaded: larger than 1000 bytes]");
   });
 
+  it("tries a media download again after transient failures (getFile 502, then 429 with retry_after)", async () => {
+    const api = await fake();
+    const inbox = `${await import("node:os").then((os) => os.tmpdir())}/claw-tg-inbox-${Date.now()}`;
+    await layer({ apis: [api], access: { dmPolicy: "open" }, telegram: { mediaDir: inbox } });
+    api.addFile("flaky", Buffer.from("worth the wait"), "documents/flaky.txt");
+    api.failNext("getFile", { status: 502, description: "Bad Gateway" });
+    api.failNext("getFile", { status: 429, description: "Too Many Requests: retry after 1", retryAfter: 1 });
+    api.dm(4, "", { caption: "flaky", document: { file_id: "flaky", file_unique_id: "f", file_size: 14 } });
+    await until(() => api.sent.length === 1, 10_000, "the reply");
+    const attached = /\[document attached: (.+)\]/.exec(api.sent[0]?.text ?? "")?.[1] as string;
+    expect(readFileSync(attached, "utf8")).toBe("worth the wait");
+    expect(api.calls.get("getFile")).toBe(3);
+  });
+
   it("runs several bots, each answering its own chats", async () => {
     const first = await fake();
     const second = await new FakeBotApi({ token: "999:OTHER", username: "other_bot" }).start();

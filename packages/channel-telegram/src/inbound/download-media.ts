@@ -1,11 +1,13 @@
 /**
  * Downloads inbound media into the agent's inbox folder, refusing files over the size limit
- * (Telegram's own cloud API serves at most 20 MB) before and while downloading.
+ * (Telegram's own cloud API serves at most 20 MB) before and while downloading. A transient
+ * failure (network, 429, 5xx on `getFile` or on the file itself) is tried again a few times with
+ * backoff before the file is given up on, so a blip does not cost the agent the attachment.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import type { MediaRef } from "@claw/channels";
-import type { Api } from "grammy";
+import { type Api, GrammyError } from "grammy";
 import type { MediaCandidate } from "./normalize.js";
 
 export interface MediaDownloadOptions {
@@ -16,6 +18,64 @@ export interface MediaDownloadOptions {
   dir: string;
   maxBytes: number;
   fetch?: typeof fetch;
+  /** Tries per file on transient failures (default 3), the first wait between them (default 500 ms, doubling). */
+  attempts?: number;
+  retryDelayMs?: number;
+}
+
+/** Waits longer than this for a 429's `retry_after` are not worth holding the message for. */
+const MAX_RETRY_WAIT_MS = 10_000;
+
+type Attempt = { done: MediaRef } | { transient: string; retryAfterMs?: number };
+
+const transientStatus = (status: number) => status === 429 || status >= 500;
+
+async function attemptDownload(
+  candidate: MediaCandidate,
+  options: MediaDownloadOptions,
+  base: Pick<MediaRef, "kind" | "mimeType">,
+): Promise<Attempt> {
+  const tooLarge = (sizeBytes?: number): Attempt => ({
+    done: { ...base, ...(sizeBytes ? { sizeBytes } : {}), skipped: `larger than ${options.maxBytes} bytes` },
+  });
+  let file: Awaited<ReturnType<Api["getFile"]>>;
+  try {
+    file = await options.api.getFile(candidate.fileId);
+  } catch (error) {
+    if (error instanceof GrammyError && !transientStatus(error.error_code))
+      return { done: { ...base, skipped: `download failed: ${error.description}` } };
+    const retryAfter = error instanceof GrammyError ? error.parameters.retry_after : undefined;
+    return {
+      transient: error instanceof Error ? error.message : String(error),
+      ...(retryAfter !== undefined ? { retryAfterMs: retryAfter * 1000 } : {}),
+    };
+  }
+  if (!file.file_path) return { done: { ...base, skipped: "Telegram gave no file path" } };
+  if ((file.file_size ?? 0) > options.maxBytes) return tooLarge(file.file_size);
+  let response: Response;
+  try {
+    response = await (options.fetch ?? fetch)(
+      `${options.apiRoot}/file/bot${options.token}/${file.file_path}`,
+    );
+  } catch (error) {
+    return { transient: error instanceof Error ? error.message : String(error) };
+  }
+  if (!response.ok || !response.body) {
+    await response.body?.cancel();
+    const reason = `download failed: HTTP ${response.status}`;
+    return transientStatus(response.status) ? { transient: reason } : { done: { ...base, skipped: reason } };
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += chunk.byteLength;
+    if (size > options.maxBytes) return tooLarge();
+    chunks.push(chunk);
+  }
+  await mkdir(options.dir, { recursive: true });
+  const path = join(options.dir, `${Date.now()}-${basename(file.file_path).replace(/[^\w.-]/g, "_")}`);
+  await writeFile(path, Buffer.concat(chunks), { mode: 0o600 });
+  return { done: { ...base, path, sizeBytes: size } };
 }
 
 export async function downloadMedia(
@@ -25,27 +85,22 @@ export async function downloadMedia(
   const base = { kind: candidate.kind, ...(candidate.mimeType ? { mimeType: candidate.mimeType } : {}) };
   if (candidate.sizeBytes !== undefined && candidate.sizeBytes > options.maxBytes)
     return { ...base, sizeBytes: candidate.sizeBytes, skipped: `larger than ${options.maxBytes} bytes` };
-  try {
-    const file = await options.api.getFile(candidate.fileId);
-    if (!file.file_path) return { ...base, skipped: "Telegram gave no file path" };
-    if ((file.file_size ?? 0) > options.maxBytes)
-      return { ...base, sizeBytes: file.file_size, skipped: `larger than ${options.maxBytes} bytes` };
-    const url = `${options.apiRoot}/file/bot${options.token}/${file.file_path}`;
-    const response = await (options.fetch ?? fetch)(url);
-    if (!response.ok || !response.body)
-      return { ...base, skipped: `download failed: HTTP ${response.status}` };
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for await (const chunk of response.body) {
-      size += chunk.byteLength;
-      if (size > options.maxBytes) return { ...base, skipped: `larger than ${options.maxBytes} bytes` };
-      chunks.push(chunk);
+  const attempts = options.attempts ?? 3;
+  const firstDelay = options.retryDelayMs ?? 500;
+  for (let attempt = 1; ; attempt++) {
+    let result: Attempt;
+    try {
+      result = await attemptDownload(candidate, options, base);
+    } catch (error) {
+      return {
+        ...base,
+        skipped: `download failed: ${error instanceof Error ? error.message : String(error)}`,
+      };
     }
-    await mkdir(options.dir, { recursive: true });
-    const path = join(options.dir, `${Date.now()}-${basename(file.file_path).replace(/[^\w.-]/g, "_")}`);
-    await writeFile(path, Buffer.concat(chunks), { mode: 0o600 });
-    return { ...base, path, sizeBytes: size };
-  } catch (error) {
-    return { ...base, skipped: `download failed: ${error instanceof Error ? error.message : String(error)}` };
+    if ("done" in result) return result.done;
+    const wait = Math.max(result.retryAfterMs ?? 0, firstDelay * 2 ** (attempt - 1));
+    if (attempt >= attempts || wait > MAX_RETRY_WAIT_MS)
+      return { ...base, skipped: `download failed after ${attempt} tries: ${result.transient}` };
+    await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }
