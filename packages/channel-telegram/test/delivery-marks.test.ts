@@ -4,6 +4,7 @@
  * connection), so a SIGKILL can only ever resend the one chunk whose acknowledgement it cut.
  */
 import { join } from "node:path";
+import { openOutboxStore } from "@claw/channels";
 import { openSqliteDatabase } from "@claw/sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeBotApi } from "../src/testing/index.js";
@@ -22,12 +23,8 @@ describe("telegram: delivered marks of a multi-chunk reply", () => {
     cleanups.push(() => env.stop());
     const reader = openSqliteDatabase(join(env.stateDir, "state.db"));
     cleanups.push(() => reader.close());
-    const statusOf = (outboxId: number, idx: number) =>
-      (
-        reader
-          .prepare("SELECT status FROM channel_outbox_chunks WHERE outbox_id = ? AND idx = ?")
-          .get(outboxId, idx) as { status: string } | undefined
-      )?.status;
+    const committed = openOutboxStore(reader);
+    const statusOf = (outboxId: number, idx: number) => committed.state(outboxId)?.chunks[idx]?.status;
 
     const outboxOf = new Map<string, number>();
     const arrived = new Map<string, number>();

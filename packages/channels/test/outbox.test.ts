@@ -254,12 +254,8 @@ describe("channel outbox", () => {
 
   it("a chunk's delivered mark is committed before the next chunk of the same reply is sent", async () => {
     const reader = state.open(); // a second connection: sees only what was committed
-    const statusOf = (outboxId: number, idx: number) =>
-      (
-        reader
-          .prepare("SELECT status FROM channel_outbox_chunks WHERE outbox_id = ? AND idx = ?")
-          .get(outboxId, idx) as { status: string } | undefined
-      )?.status;
+    const committed = openOutboxStore(reader);
+    const statusOf = (outboxId: number, idx: number) => committed.state(outboxId)?.chunks[idx]?.status;
     const outboxOf = new Map<string, number>();
     const sentTo = new Map<string, number>();
     const seenBeforeSend: string[] = [];
