@@ -2,7 +2,7 @@
  * Telegram end to end: the real grammY client against the fake Bot API, the channel layer and a
  * real agent-core runtime over the faux model.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeBotApi } from "../src/testing/index.js";
 import { lastUserText, startLayer, until } from "./layer.js";
@@ -136,6 +136,23 @@ describe("telegram end to end", () => {
     const attached = /\[document attached: (.+)\]/.exec(api.sent[0]?.text ?? "")?.[1] as string;
     expect(readFileSync(attached, "utf8")).toBe("worth the wait");
     expect(api.calls.get("getFile")).toBe(3);
+  });
+
+  it("a file that comes again (a redelivered update, a forward) is kept once in the inbox", async () => {
+    const api = await fake();
+    const inbox = `${await import("node:os").then((os) => os.tmpdir())}/claw-tg-inbox-${Date.now()}-again`;
+    await layer({ apis: [api], access: { dmPolicy: "open" }, telegram: { mediaDir: inbox } });
+    api.addFile("photo-id", Buffer.from("the same bytes"), "photos/file_7.jpg");
+    const photo = [{ file_id: "photo-id", file_unique_id: "AQADuniq", width: 1, height: 1, file_size: 14 }];
+    api.dm(5, "", { caption: "first", photo });
+    await until(() => api.sent.length === 1, 5_000, "the first reply");
+    api.dm(5, "", { caption: "again", photo });
+    await until(() => api.sent.length === 2, 5_000, "the second reply");
+    const paths = api.sent.map((m) => /\[photo attached: (.+)\]/.exec(m.text)?.[1]);
+    expect(paths[0]).toBeDefined();
+    expect(paths[1]).toBe(paths[0]);
+    expect(readdirSync(inbox)).toEqual(["AQADuniq-file_7.jpg"]);
+    expect(readFileSync(paths[0] as string, "utf8")).toBe("the same bytes");
   });
 
   it("runs several bots, each answering its own chats", async () => {

@@ -4,7 +4,7 @@
  * failure (network, 429, 5xx on `getFile` or on the file itself) is tried again a few times with
  * backoff before the file is given up on, so a blip does not cost the agent the attachment.
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, stat, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import type { MediaRef } from "@claw/channels";
 import { type Api, GrammyError } from "grammy";
@@ -52,6 +52,14 @@ async function attemptDownload(
   }
   if (!file.file_path) return { done: { ...base, skipped: "Telegram gave no file path" } };
   if ((file.file_size ?? 0) > options.maxBytes) return tooLarge(file.file_size);
+  const name = basename(file.file_path).replace(/[^\w.-]/g, "_");
+  // Named by Telegram's unique file id: a redelivered update (its first delivery not stored, or a
+  // repeat) finds its file already here instead of downloading another copy.
+  const uniqueId = (candidate.fileUniqueId ?? file.file_unique_id)?.replace(/[^\w-]/g, "_");
+  const path = join(options.dir, `${uniqueId || Date.now()}-${name}`);
+  const existing = uniqueId ? await stat(path).catch(() => undefined) : undefined;
+  if (existing?.isFile() && (file.file_size === undefined || existing.size === file.file_size))
+    return { done: { ...base, path, sizeBytes: existing.size } };
   let response: Response;
   try {
     response = await (options.fetch ?? fetch)(
@@ -73,8 +81,10 @@ async function attemptDownload(
     chunks.push(chunk);
   }
   await mkdir(options.dir, { recursive: true });
-  const path = join(options.dir, `${Date.now()}-${basename(file.file_path).replace(/[^\w.-]/g, "_")}`);
-  await writeFile(path, Buffer.concat(chunks), { mode: 0o600 });
+  // Written aside and renamed: a file cut short by a crash is never taken for a whole one.
+  const partial = `${path}.${process.pid}.part`;
+  await writeFile(partial, Buffer.concat(chunks), { mode: 0o600 });
+  await rename(partial, path);
   return { done: { ...base, path, sizeBytes: size } };
 }
 

@@ -16,6 +16,8 @@ export interface BotIdentity {
 export interface MediaCandidate {
   kind: "photo" | "document" | "voice" | "audio" | "video" | "sticker";
   fileId: string;
+  /** Telegram's stable id of the file itself (the same for every message and bot that carries it). */
+  fileUniqueId?: string;
   sizeBytes?: number;
   mimeType?: string;
 }
@@ -50,6 +52,7 @@ export function mediaOf(message: Message): MediaCandidate[] {
     media.push({
       kind: "photo",
       fileId: largest.file_id,
+      fileUniqueId: largest.file_unique_id,
       ...(largest.file_size ? { sizeBytes: largest.file_size } : {}),
     });
   for (const [kind, file] of [
@@ -62,6 +65,7 @@ export function mediaOf(message: Message): MediaCandidate[] {
       media.push({
         kind,
         fileId: file.file_id,
+        fileUniqueId: file.file_unique_id,
         ...(file.file_size ? { sizeBytes: file.file_size } : {}),
         ...(file.mime_type ? { mimeType: file.mime_type } : {}),
       });
