@@ -34,7 +34,6 @@ import { createDmChannels, type DmChannels } from "./inbound/dm-channels.js";
 import { downloadAttachment } from "./inbound/download-attachment.js";
 import { type Envelope, envelopeOf } from "./inbound/envelope.js";
 import { createInboundSequencer, type InboundSequencer } from "./inbound/inbound-sequencer.js";
-import { createReadBackRetry, type ReadBackRetry } from "./inbound/read-back-retry.js";
 import {
   attachmentsOf,
   type BotIdentity,
@@ -42,6 +41,7 @@ import {
   isIgnored,
   normalizeMessage,
 } from "./inbound/normalize.js";
+import { createReadBackRetry, type ReadBackRetry } from "./inbound/read-back-retry.js";
 import { createDiscordOutbound, type OutboundFile } from "./outbound/discord-outbound.js";
 
 export const DISCORD_TEXT_LIMIT = 2000;

@@ -35,7 +35,9 @@ describe("telegram: an update the layer could not store", () => {
       recover: (db: StateDb) => db.pragma("query_only = OFF"),
     },
     "only the journal insert fails": {
-      fail: (db: StateDb) => void (recoverJournal = refuseInboundJournal(db)),
+      fail: (db: StateDb) => {
+        recoverJournal = refuseInboundJournal(db);
+      },
       recover: () => recoverJournal(),
     },
   };

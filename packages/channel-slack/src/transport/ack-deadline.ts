@@ -13,7 +13,10 @@ export const ACK_DEADLINE_MS = 2_500;
  * not mend, or is still running at the deadline; false when the layer could not store the message
  * (`InboundNotStoredError`), so Slack must deliver it again.
  */
-export function acknowledgeWithin(work: Promise<unknown>, deadlineMs: number = ACK_DEADLINE_MS): Promise<boolean> {
+export function acknowledgeWithin(
+  work: Promise<unknown>,
+  deadlineMs: number = ACK_DEADLINE_MS,
+): Promise<boolean> {
   let refused = false;
   return settledOrDeadline(
     work.catch((error: unknown) => {

@@ -189,6 +189,7 @@ export function createChannelManager(options: ChannelManagerOptions): ChannelMan
             log("error", `channel ${spec.channel}/${spec.accountId}: inbound message failed`, {
               error: message(error),
             });
+            return;
           }
           if (slot.notStored > 0) {
             log("info", `channel ${spec.channel}/${spec.accountId}: inbound messages accepted again`, {

@@ -11,10 +11,12 @@ export {
   recordingContext,
   waitUntil,
 } from "./contract.js";
-// Streamed replies wired through a channel manager, as the gateway wires them.
-export { type TestStreamSettings, testStreaming } from "./test-streaming.js";
-// The toy channel (also the smallest example of a channel).
-export { createToyChannel, ToyPlatform } from "./toy-channel.js";
 
 // Store faults: state.db refusing inbound messages (the "not stored, not acknowledged" path).
 export { refuseInboundJournal } from "./store-faults.js";
+
+// Streamed replies wired through a channel manager, as the gateway wires them.
+export { type TestStreamSettings, testStreaming } from "./test-streaming.js";
+
+// The toy channel (also the smallest example of a channel).
+export { createToyChannel, ToyPlatform } from "./toy-channel.js";
