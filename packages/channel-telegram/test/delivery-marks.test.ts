@@ -22,7 +22,7 @@ describe("telegram: delivered marks of a multi-chunk reply", () => {
     const env = await startLayer({ apis: [api] });
     cleanups.push(() => env.stop());
     const reader = openSqliteDatabase(join(env.stateDir, "state.db"));
-    cleanups.push(() => reader.close());
+    cleanups.push(() => void reader.close());
     const committed = openOutboxStore(reader);
     const statusOf = (outboxId: number, idx: number) => committed.state(outboxId)?.chunks[idx]?.status;
 
