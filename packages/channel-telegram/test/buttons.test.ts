@@ -51,6 +51,7 @@ describe("telegram inline keyboards", () => {
         sender: { id: "42", name: "User42", username: "user42" },
         data: "fruit:pear",
         messageId: sent.messageId,
+        messageText: "Pick one",
       },
     ]);
     expect(api.callbackAnswers[0]?.text).toBe("picked fruit:pear");

@@ -63,6 +63,7 @@ export {
   type RoutingSettings,
 } from "./pipeline/channel-pipeline.js";
 export {
+  APPROVAL_PROMPT_SOURCE,
   type ApprovalChoice,
   type ApprovalPromptRequest,
   type ApprovalPrompts,

@@ -290,4 +290,30 @@ describe("channel outbox", () => {
       ),
     );
   });
+
+  it("cancelPending gives up on the pending chunks of one source's messages only", async () => {
+    const store = openOutboxStore(state.db);
+    const target = { peer: { kind: "direct" as const, id: "42" } };
+    const prompt = store.add({
+      channel: "toy",
+      accountId: "default",
+      target,
+      chunks: ["approve?"],
+      source: "approval:a1",
+    });
+    const reply = store.add({
+      channel: "toy",
+      accountId: "default",
+      target,
+      chunks: ["hi", "there"],
+      source: "run:r1",
+    });
+    expect(store.cancelPending("approval:", "its approval did not survive the restart")).toBe(1);
+    expect(store.state(prompt)?.chunks).toEqual([
+      { idx: 0, status: "failed", error: "its approval did not survive the restart" },
+    ]);
+    expect(store.state(reply)?.chunks.map((c) => c.status)).toEqual(["pending", "pending"]);
+    expect(store.pendingCount()).toBe(2);
+    expect(store.cancelPending("approval:", "again")).toBe(0);
+  });
 });

@@ -46,5 +46,6 @@ export function actionOf(query: CallbackQuery): ChannelAction | undefined {
     },
     data: query.data,
     messageId: String(message.message_id),
+    ...("text" in message && message.text !== undefined ? { messageText: message.text } : {}),
   };
 }

@@ -58,6 +58,15 @@ export interface ApprovalPrompts {
 }
 
 const PREFIX = "exec:";
+/**
+ * The outbox `source` prefix of approval prompts. Approvals do not survive a restart, so the
+ * prompts a previous process left unsent are given up at start (`store.cancelPending`).
+ */
+export const APPROVAL_PROMPT_SOURCE = "approval:";
+const NOT_PENDING = "This approval is no longer pending.";
+const PROMPT_TITLE = "🔐 Approve this command?";
+/** Approvals this process settled, remembered so a late press does not touch their final text. */
+const REMEMBER_SETTLED = 1_000;
 const CHOICES: Record<string, ApprovalChoice> = { once: "allow-once", always: "allow-always", deny: "deny" };
 const OUTCOME: Record<ApprovalChoice, string> = {
   "allow-once": "✅ Allowed once",
@@ -73,9 +82,20 @@ export function mayDecideApproval(action: ChannelAction, settings: AccessSetting
   return senderAllowed(named, action.sender);
 }
 
+/** The command a prompt shows, from the prompt's text as the platform returns it. */
+export function commandOfPromptText(text: string): string {
+  const lines = text.split("\n");
+  if (lines[0] !== PROMPT_TITLE) return text;
+  let end = lines.length;
+  if (/^Expires in \d+ s\.$/.test(lines[end - 1] ?? "")) end--;
+  if (lines[end - 1]?.startsWith("Why: ")) end--;
+  if (lines[end - 1] === "") end--;
+  return lines.slice(2, end).join("\n");
+}
+
 const promptText = (request: ApprovalPromptRequest, seconds: number) =>
   [
-    "🔐 Approve this command?",
+    PROMPT_TITLE,
     "",
     request.command,
     "",
@@ -91,11 +111,14 @@ const promptText = (request: ApprovalPromptRequest, seconds: number) =>
 export function createApprovalPrompts(options: ApprovalPromptsOptions): ApprovalPrompts {
   const now = options.now ?? Date.now;
   const shown = new Map<string, ChatRoute & { command: string; messageId: Promise<string | undefined> }>();
+  const settled = new Set<string>();
 
   const finish = async (id: string, line: string) => {
     const prompt = shown.get(id);
     if (!prompt) return;
     shown.delete(id);
+    settled.add(id);
+    if (settled.size > REMEMBER_SETTLED) settled.delete(settled.values().next().value as string);
     const messageId = await prompt.messageId;
     if (!messageId) return;
     await options
@@ -120,7 +143,7 @@ export function createApprovalPrompts(options: ApprovalPromptsOptions): Approval
         },
         promptText(request, seconds),
         {
-          source: `approval:${request.id}`,
+          source: `${APPROVAL_PROMPT_SOURCE}${request.id}`,
           buttons: [
             [
               { text: "Allow once", data: `${PREFIX}${request.id}:once` },
@@ -152,7 +175,22 @@ export function createApprovalPrompts(options: ApprovalPromptsOptions): Approval
       if (!mayDecideApproval(action, options.access(channel.id, channel.accountId)))
         return { text: "You may not decide approvals in this chat." };
       const by = `${channel.id}:${action.sender.username ? `@${action.sender.username}` : action.sender.id}`;
-      if (!options.resolve(id, choice, by)) return { text: "This approval is no longer pending." };
+      if (!options.resolve(id, choice, by)) {
+        // A prompt from before a restart (its approval died with the old process): its buttons go.
+        if (!shown.has(id) && !settled.has(id) && action.messageText !== undefined)
+          await options
+            .edit(
+              channel.id,
+              channel.accountId,
+              { peer: action.peer, ...(action.thread ? { thread: action.thread } : {}) },
+              action.messageId,
+              `⌛ No longer pending\n\n${commandOfPromptText(action.messageText)}`,
+            )
+            .catch((error: unknown) =>
+              options.log?.("warn", "stale approval prompt not updated", { id, error: String(error) }),
+            );
+        return { text: NOT_PENDING };
+      }
       return { text: OUTCOME[choice] };
     },
   };

@@ -139,6 +139,8 @@ export interface ChannelAction {
   data: string;
   /** The platform id of the message that carries the buttons. */
   messageId: string;
+  /** That message's text, when the platform tells it (to edit a stale prompt without losing it). */
+  messageText?: string;
 }
 
 /** What the layer answers to a press: a short notice the platform shows the presser. */

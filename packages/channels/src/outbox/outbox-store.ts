@@ -86,6 +86,12 @@ export interface OutboxStore {
   pendingCount(): number;
   /** Deletes messages whose chunks are all settled and older than `maxAgeMs`. */
   prune(maxAgeMs: number, now?: number): number;
+  /**
+   * Gives up on the pending chunks of messages whose `source` starts with `sourcePrefix`, with
+   * `reason` as their error (e.g. approval prompts a previous process queued: their approvals
+   * died with it). Returns how many chunks.
+   */
+  cancelPending(sourcePrefix: string, reason: string): number;
 }
 
 /** A pending-chunk row as the outbox sees it. */
@@ -154,6 +160,10 @@ export function openOutboxStore(db: SqliteDatabase): OutboxStore {
     `DELETE FROM channel_outbox WHERE created_at < ? AND NOT EXISTS
        (SELECT 1 FROM channel_outbox_chunks c WHERE c.outbox_id = channel_outbox.id AND c.status = 'pending')`,
   );
+  const cancelBySource = db.prepare(
+    `UPDATE channel_outbox_chunks SET status = 'failed', last_error = ? WHERE status = 'pending'
+       AND outbox_id IN (SELECT id FROM channel_outbox WHERE substr(source, 1, length(?)) = ?)`,
+  );
   const pruneChunks = db.prepare(
     "DELETE FROM channel_outbox_chunks WHERE outbox_id NOT IN (SELECT id FROM channel_outbox)",
   );
@@ -221,6 +231,8 @@ export function openOutboxStore(db: SqliteDatabase): OutboxStore {
       };
     },
     pendingCount: () => Number((countPending.get() as { n: number }).n),
+    cancelPending: (sourcePrefix, reason) =>
+      Number(cancelBySource.run(reason, sourcePrefix, sourcePrefix).changes),
     prune(maxAgeMs, now = Date.now()) {
       const removed = Number(pruneOld.run(now - maxAgeMs).changes);
       if (removed > 0) pruneChunks.run();

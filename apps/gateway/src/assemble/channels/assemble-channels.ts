@@ -8,6 +8,7 @@
 import { join } from "node:path";
 import { type AgentRuntime, type CommandOptions, handleCommand, replyTextSnapshots } from "@claw/agent-core";
 import {
+  APPROVAL_PROMPT_SOURCE,
   type ApprovalChoice,
   type ChannelManager,
   type ChannelOutbox,
@@ -258,6 +259,8 @@ export async function assembleChannels(options: AssembleChannelsOptions): Promis
     async start() {
       state.pruneSeen(SEEN_RETENTION_MS);
       store.prune(OUTBOX_RETENTION_MS);
+      // Approvals live in memory: a prompt the last process left unsent would ask about nothing.
+      store.cancelPending(APPROVAL_PROMPT_SOURCE, "not sent: its approval did not survive the restart");
       journal.prune(SEEN_RETENTION_MS);
       outbox.start();
       await pipeline.resume();
