@@ -49,6 +49,8 @@ export {
 } from "./stores/json-file.js";
 export { createMemoryAuthStateStore } from "./stores/memory.js";
 export { createSqliteAuthStateStore, type SqliteDatabase, type SqliteStatement } from "./stores/sqlite.js";
+/** Reads a stored profile state leniently (what the stores do), for tools that read state.db themselves. */
+export { parseProfileState } from "./stores/validate.js";
 export type {
   ApiKeyProfile,
   AuthProfile,

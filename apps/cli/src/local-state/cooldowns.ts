@@ -1,7 +1,8 @@
 /**
  * Active cooldowns from the gateway's state.db (`failover_profile_state`, written by
  * @claw/failover's SQLite store), read-only: which auth profile or model is cooling, until when,
- * and why. The file is opened read-only so a running gateway is never disturbed.
+ * and why, by @claw/failover's own rules. The file is opened read-only so a running gateway is
+ * never disturbed.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -16,30 +17,14 @@ export interface ActiveCooldown {
   failures: number;
 }
 
-interface Entry {
-  until?: unknown;
-  reason?: unknown;
-  count?: unknown;
-}
-
-function active(profileId: string, scope: string, entry: Entry | undefined, now: number): ActiveCooldown[] {
-  if (!entry || typeof entry.until !== "number" || entry.until <= now) return [];
-  return [
-    {
-      profileId,
-      scope,
-      reason: typeof entry.reason === "string" ? entry.reason : "unknown",
-      until: entry.until,
-      failures: typeof entry.count === "number" ? entry.count : 1,
-    },
-  ];
-}
-
 /** Cooldowns in effect now; an absent or unreadable state.db means none. */
 export async function readCooldowns(stateDir: string, now = Date.now()): Promise<ActiveCooldown[]> {
   const path = join(stateDir, "state.db");
   if (!existsSync(path)) return [];
-  const { openSqliteDatabase } = await import("@claw/sqlite");
+  const [{ openSqliteDatabase }, { activeCooldowns, parseProfileState }] = await Promise.all([
+    import("@claw/sqlite"),
+    import("@claw/failover"),
+  ]);
   let db: SqliteDatabase | undefined;
   try {
     db = openSqliteDatabase(path, { readonly: true, fileMustExist: true });
@@ -50,16 +35,20 @@ export async function readCooldowns(stateDir: string, now = Date.now()): Promise
     }[];
     const out: ActiveCooldown[] = [];
     for (const row of rows) {
-      let state: { profile?: Entry; disabled?: Entry; models?: Record<string, Entry> };
+      let state: ReturnType<typeof parseProfileState>;
       try {
-        state = JSON.parse(row.state) as typeof state;
+        state = parseProfileState(JSON.parse(row.state));
       } catch {
-        continue;
+        continue; // a corrupt row reads as "no cooldown", as it does for the gateway
       }
-      out.push(...active(row.profile_id, "disabled", state.disabled, now));
-      out.push(...active(row.profile_id, "profile", state.profile, now));
-      for (const [model, entry] of Object.entries(state.models ?? {}))
-        out.push(...active(row.profile_id, model, entry, now));
+      for (const cooldown of activeCooldowns(state, now))
+        out.push({
+          profileId: row.profile_id,
+          scope: cooldown.scope === "model" ? (cooldown.modelId ?? "model") : cooldown.scope,
+          reason: cooldown.reason,
+          until: cooldown.until,
+          failures: cooldown.failures,
+        });
     }
     return out.sort((a, b) => b.until - a.until);
   } catch (error) {
