@@ -8,6 +8,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createFauxProvider } from "@claw/providers";
 import { describe, expect, it } from "vitest";
+import { openclawErrors } from "../../../packages/protocol/test/openclaw-oracle.js";
 import { startTestGateway } from "./helpers.js";
 
 describe("status methods on the real gateway", () => {
@@ -38,6 +39,11 @@ describe("status methods on the real gateway", () => {
     expect(profile?.cooldowns[0]?.until).toBeGreaterThanOrEqual(before + 120_000);
     expect(JSON.stringify(status)).not.toContain("sk-faux-secret");
     expect(status.keyless).toContain("ollama");
+    // models.list says the model is cooling (OpenClaw's unavailableReason), not "available".
+    const listed = (await client.request("models.list", {})).models.find((m) => m.id === "faux-1");
+    expect(listed).toMatchObject({ available: false, unavailableReason: "cooldown" });
+    expect(listed?.unavailableUntil).toBe(profile?.cooldowns[0]?.until);
+    expect(openclawErrors("ModelsListResult", { models: [listed] })).toBeNull();
   });
 
   it("doctor.memory.status shows the index dirty, then indexed with files and chunks", async () => {

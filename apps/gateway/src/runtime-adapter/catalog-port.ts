@@ -1,5 +1,6 @@
 /** The gateway's catalog and memory ports: agents, models, effective tools, skills, memory search. */
 import type { AgentRuntime } from "@claw/agent-core";
+import type { AuthStore } from "@claw/failover";
 import { type CatalogPort, type MemoryPort, RuntimeError } from "@claw/gateway";
 import { resolveAgentIdAlias } from "@claw/ids";
 import { TOOL_PROFILE_IDS } from "@claw/tool-policy";
@@ -20,6 +21,8 @@ export interface CatalogPortParts {
   toolProfile?: string;
   /** Built tools an agent is not offered and why (`absentTools` under the current config). */
   absentTools?: (agentId: string) => { tool: string; reason: string }[];
+  /** Credentials and their cooldowns: a model whose every credential is cooling is unavailable. */
+  auth?: { store: AuthStore };
 }
 
 export function createCatalogPort(parts: CatalogPortParts): CatalogPort {
@@ -51,17 +54,26 @@ export function createCatalogPort(parts: CatalogPortParts): CatalogPort {
           );
       const answering = new Map<string, boolean>();
       for (const [url, answer] of servers) answering.set(url, await answer);
-      return models.map((m) => ({
-        id: m.id,
-        name: m.name ?? m.id,
-        provider: m.provider,
-        available:
-          parts.hasCredential(m.provider) &&
-          (m.api !== "ollama-chat" || answering.get(m.baseUrl ?? DEFAULT_OLLAMA_URL) !== false),
-        contextWindow: m.contextWindow,
-        reasoning: m.reasoning,
-        supportsTools: true,
-      }));
+      const entries = models.map(async (m) => {
+        const credential = parts.hasCredential(m.provider);
+        const serverUp = m.api !== "ollama-chat" || answering.get(m.baseUrl ?? DEFAULT_OLLAMA_URL) !== false;
+        const cooling =
+          credential && serverUp ? await coolingUntil(parts.auth?.store, m.provider, m.id) : undefined;
+        return {
+          id: m.id,
+          name: m.name ?? m.id,
+          provider: m.provider,
+          available: credential && serverUp && cooling === undefined,
+          ...(!credential ? { unavailableReason: "missing-auth" as const } : {}),
+          ...(cooling !== undefined
+            ? { unavailableReason: "cooldown" as const, unavailableUntil: cooling }
+            : {}),
+          contextWindow: m.contextWindow,
+          reasoning: m.reasoning,
+          supportsTools: true,
+        };
+      });
+      return Promise.all(entries);
     },
     async effectiveTools(query) {
       const id = query.agentId ?? runtime.resolveAgent(undefined, query.sessionKey).id;
@@ -133,4 +145,15 @@ function findAgent(
   const ids = agents.map((a) => a.definition.id);
   const id = resolveAgentIdAlias(requested, ids, defaultAgentId);
   return agents.find((a) => a.definition.id === id);
+}
+
+/**
+ * When a model whose every credential is cooling becomes usable again (the earliest credential's
+ * end), or undefined while one credential is usable (or the provider is keyless).
+ */
+async function coolingUntil(store: AuthStore | undefined, provider: string, modelId: string) {
+  if (!store) return undefined;
+  const plan = await store.plan(provider, modelId);
+  if (plan.kind !== "profiles" || plan.usable.length > 0 || plan.cooling.length === 0) return undefined;
+  return Math.min(...plan.cooling.map((c) => c.until));
 }

@@ -299,6 +299,30 @@ describe.sequential("Control UI in Chromium", () => {
       .toContain("gateway");
     await page.evaluate('document.querySelector(".main").scrollTo(0, 0)');
     await screenshot(page, "status-desktop");
+
+    // Every credential of faux cooling for faux-1: the Models panel says so (models.list's
+    // unavailableReason "cooldown"); the cooldown is lifted again for the tests after this one.
+    const coolingDb = openSqliteDatabase(join(stateDir, "state.db"));
+    await createSqliteAuthStateStore(coolingDb).update("faux:config", (prev) => ({
+      ...prev,
+      models: {
+        ...prev?.models,
+        "faux-1": { until: Date.now() + 5 * 60_000, reason: "overloaded", count: 1, at: Date.now() },
+      },
+    }));
+    coolingDb.close();
+    try {
+      const models = page.getByRole("region", { name: "Models" });
+      await models.getByRole("button", { name: "Refresh" }).click();
+      await models.locator(".badge-warn", { hasText: /^cooling until / }).waitFor({ timeout: 10_000 });
+    } finally {
+      const db = openSqliteDatabase(join(stateDir, "state.db"));
+      await createSqliteAuthStateStore(db).update("faux:config", (prev) => {
+        const { "faux-1": _lifted, ...models } = prev?.models ?? {};
+        return { ...prev, models };
+      });
+      db.close();
+    }
   });
 
   it("fits a phone's width", async () => {

@@ -81,6 +81,12 @@ export const ModelEntry = Type.Object(
     provider: NonEmpty,
     alias: Type.Optional(NonEmpty),
     available: Type.Optional(Type.Boolean()),
+    /** Why `available` is false: no credential, or every credential cooling for this model. */
+    unavailableReason: Type.Optional(
+      Type.Union([Type.Literal("missing-auth"), Type.Literal("auth-failed"), Type.Literal("cooldown")]),
+    ),
+    /** With `cooldown`: when the first credential is usable again (epoch ms). */
+    unavailableUntil: Type.Optional(Type.Integer({ minimum: 0 })),
     contextWindow: Type.Optional(Type.Integer({ minimum: 1 })),
     reasoning: Type.Optional(Type.Boolean()),
     supportsTools: Type.Optional(Type.Boolean()),

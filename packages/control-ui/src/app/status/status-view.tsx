@@ -20,23 +20,36 @@ function uptime(ms: number): string {
   return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
+function modelBadge(model: ModelEntry): { text: string; tone: "ok" | "warn" | "error" } {
+  if (model.available !== false) return { text: "available", tone: "ok" };
+  if (model.unavailableReason === "cooldown") {
+    const until = model.unavailableUntil;
+    const at = until
+      ? ` until ${new Date(until).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`
+      : "";
+    return { text: `cooling${at}`, tone: "warn" };
+  }
+  if (model.unavailableReason === "missing-auth") return { text: "no credentials", tone: "error" };
+  return { text: "unavailable", tone: "error" };
+}
+
 function ModelRow({ model }: { model: ModelEntry }) {
+  const badge = modelBadge(model);
   return (
     <li>
       <span>
         {model.provider}/{model.id}
       </span>
-      <span class={`badge ${model.available === false ? "badge-error" : "badge-ok"}`}>
-        {model.available === false ? "no credentials" : "available"}
-      </span>
+      <span class={`badge badge-${badge.tone}`}>{badge.text}</span>
     </li>
   );
 }
 
-/** Usable models first; the catalog's others (no credentials yet) folded away. */
+/** Models with credentials first (usable or cooling); the catalog's others (no credentials yet) folded away. */
 function ModelList({ models }: { models: ModelEntry[] }) {
-  const usable = models.filter((m) => m.available !== false);
-  const others = models.filter((m) => m.available === false);
+  const withoutCredentials = (m: ModelEntry) => m.available === false && m.unavailableReason !== "cooldown";
+  const usable = models.filter((m) => !withoutCredentials(m));
+  const others = models.filter(withoutCredentials);
   return (
     <>
       <ul class="kv">
