@@ -113,6 +113,37 @@ describe("chat.send attachments in the gateway", () => {
   });
 });
 
+describe("agent attachments in the gateway", () => {
+  it("takes the same attachments as chat.send: the image reaches the model; a bad one is refused as agent's", async () => {
+    const { client, lastUser, faux } = await gateway(["text", "image"]);
+    const final = await client.requestFinal("agent", {
+      message: "what is this?",
+      sessionKey: SESSION,
+      idempotencyKey: randomUUID(),
+      attachments: [{ type: "image", mimeType: "image/png", fileName: "dot.png", content: PNG }],
+    });
+    expect(final.status).toBe("ok");
+    expect(lastUser()?.content).toEqual([
+      { type: "text", text: "what is this?" },
+      { type: "image", data: PNG, mimeType: "image/png" } satisfies ImageContent,
+    ]);
+    const calls = faux.calls.length;
+    const refused = await client
+      .request("agent", {
+        message: "and this?",
+        sessionKey: SESSION,
+        idempotencyKey: randomUUID(),
+        attachments: [{ type: "file", fileName: "../../etc/passwd", content: "aGk=" }],
+      })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(GatewayRequestError);
+    expect((refused as GatewayRequestError).reason).toMatch(
+      /^agent: attachments\[0\] fileName "\.\.\/\.\.\/etc\/passwd"/,
+    );
+    expect(faux.calls).toHaveLength(calls);
+  });
+});
+
 describe("inbox file names", () => {
   const at = new Date("2026-11-25T01:30:00Z");
   it.each([

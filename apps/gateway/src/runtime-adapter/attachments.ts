@@ -79,7 +79,7 @@ export async function prepareAttachments(
     if (!info)
       throw new RuntimeError(
         "INVALID",
-        `chat.send: attachments[${index}] (${attachment.fileName}) says it is ${attachment.mimeType}, but its bytes are not a PNG, JPEG, GIF or WebP image. Nothing was accepted: send it as a file instead.`,
+        `attachments[${index}] (${attachment.fileName}) says it is ${attachment.mimeType}, but its bytes are not a PNG, JPEG, GIF or WebP image. Nothing was accepted: send it as a file instead.`,
         { code: "INVALID_ATTACHMENT", index },
       );
     if (target.acceptsImages)
@@ -119,7 +119,7 @@ export function workspaceOf(
 ): string {
   const agent = agents.find((a) => a.definition.id === agentId);
   if (!agent)
-    throw new RuntimeError("INVALID", `chat.send: no workspace for agent "${agentId}"`, {
+    throw new RuntimeError("INVALID", `attachments: no workspace for agent "${agentId}"`, {
       code: "UNKNOWN_AGENT_ID",
     });
   return agent.workspaceDir;

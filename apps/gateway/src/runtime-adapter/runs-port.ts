@@ -53,9 +53,13 @@ export function createRunsPort({
     // A repeated idempotency key returns the first run: its files were saved then.
     if (attachments.length === 0 || inbox.byKey(input.idempotencyKey)) return { message: input.message };
     if (!workspaceOf)
-      throw new RuntimeError("INVALID", "chat.send: this gateway takes no attachments", {
-        code: "INVALID_ATTACHMENT",
-      });
+      throw new RuntimeError(
+        "INVALID",
+        "attachments: this gateway takes no attachments (it has no agent workspaces)",
+        {
+          code: "INVALID_ATTACHMENT",
+        },
+      );
     const agent = runtime.resolveAgent(input.agentId, input.sessionKey);
     const modelRef =
       input.model ?? (await runtime.sessions.get(input.sessionKey))?.modelOverride ?? agent.model.primary;

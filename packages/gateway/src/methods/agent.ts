@@ -2,6 +2,7 @@ import { buildMainSessionKey } from "@claw/ids";
 import type { AgentAccepted } from "@claw/protocol";
 import type { GatewayContext } from "../context.js";
 import { RuntimeError } from "../runtime.js";
+import { checkAttachments } from "./attachments.js";
 import { assertMessageSize } from "./message-size.js";
 import { runResultToWire } from "./run-result.js";
 import type { MethodHandler } from "./types.js";
@@ -23,6 +24,7 @@ export async function defaultSessionKey(ctx: GatewayContext, agentId: string | u
  */
 export const agent: MethodHandler<"agent"> = async ({ ctx, params, ack }) => {
   assertMessageSize("agent", params.message, ctx.limits.maxMessageBytes);
+  const attachments = checkAttachments(params.attachments, ctx.limits, "agent");
   const run = await ctx.fanout.accept({
     sessionKey: params.sessionKey || (await defaultSessionKey(ctx, params.agentId)),
     message: params.message,
@@ -30,6 +32,7 @@ export const agent: MethodHandler<"agent"> = async ({ ctx, params, ack }) => {
     ...(params.agentId ? { agentId: params.agentId } : {}),
     ...(params.thinking ? { thinking: params.thinking } : {}),
     ...(params.model ? { model: params.model } : {}),
+    ...(attachments.length > 0 ? { attachments } : {}),
   });
   const accepted: AgentAccepted = { runId: run.runId, status: "accepted", acceptedAt: run.startedAt };
   ack(accepted);

@@ -1,5 +1,5 @@
 /**
- * `chat.send` attachments from the wire → checked attachments for the runtime. Refuses, with an
+ * `chat.send` and `agent` attachments from the wire → checked attachments for the runtime. Refuses, with an
  * error naming the attachment and what to do, anything it cannot pass on safely: an unknown
  * type, content that is not base64, a size over the limits (or unlike the declared `sizeBytes`),
  * too many files, or a file name that is a path. Nothing is accepted when one attachment fails.
@@ -18,13 +18,21 @@ const MAX_NAME_LENGTH = 200;
 
 type Limits = Pick<GatewayLimits, "maxAttachments" | "maxAttachmentBytes" | "maxImageBytes">;
 
-function refuse(index: number, message: string, extra: Record<string, unknown> = {}): never {
-  throw new RuntimeError("INVALID", `chat.send: attachments[${index}] ${message}. Nothing was accepted.`, {
-    code: "INVALID_ATTACHMENT",
-    index,
-    ...extra,
-  });
-}
+/** The method the attachments came with, named in every refusal. */
+type AttachmentMethod = "chat.send" | "agent";
+
+type Refuse = (index: number, message: string, extra?: Record<string, unknown>) => never;
+
+/** Throws the refusal of one attachment, naming the method, the attachment and the fix. */
+const refuseFor =
+  (method: AttachmentMethod): Refuse =>
+  (index, message, extra = {}) => {
+    throw new RuntimeError("INVALID", `${method}: attachments[${index}] ${message}. Nothing was accepted.`, {
+      code: "INVALID_ATTACHMENT",
+      index,
+      ...extra,
+    });
+  };
 
 /** 512 → "512 bytes", 2_048 → "2.0 KiB", 6_291_456 → "6.0 MiB". */
 function mib(bytes: number): string {
@@ -44,7 +52,11 @@ export function fileNameProblem(name: string): string | undefined {
   return undefined;
 }
 
-function decodeContent(index: number, content: unknown): { bytes: Buffer; dataUrlType?: string } {
+function decodeContent(
+  refuse: Refuse,
+  index: number,
+  content: unknown,
+): { bytes: Buffer; dataUrlType?: string } {
   if (typeof content !== "string" || content === "")
     refuse(index, "has no content: send the file's bytes as a base64 string");
   const dataUrl = DATA_URL.exec(content);
@@ -56,7 +68,12 @@ function decodeContent(index: number, content: unknown): { bytes: Buffer; dataUr
   return { bytes, ...(dataUrl?.[1] ? { dataUrlType: dataUrl[1].toLowerCase() } : {}) };
 }
 
-function kindOf(index: number, attachment: ChatAttachment, mimeType: string): "image" | "file" {
+function kindOf(
+  refuse: Refuse,
+  index: number,
+  attachment: ChatAttachment,
+  mimeType: string,
+): "image" | "file" {
   const declared = attachment.type?.toLowerCase();
   if (declared === "image" || declared === "file") return declared;
   if (declared === undefined || declared === "") return mimeType.startsWith("image/") ? "image" : "file";
@@ -75,21 +92,23 @@ function kindOf(index: number, attachment: ChatAttachment, mimeType: string): "i
 export function checkAttachments(
   list: readonly ChatAttachment[] | undefined,
   limits: Limits,
+  method: AttachmentMethod = "chat.send",
 ): MessageAttachment[] {
   if (!list || list.length === 0) return [];
+  const refuse = refuseFor(method);
   if (list.length > limits.maxAttachments)
     throw new RuntimeError(
       "INVALID",
-      `chat.send: ${list.length} attachments, above the limit of ${limits.maxAttachments} per message. Nothing was accepted: send them over several messages.`,
+      `${method}: ${list.length} attachments, above the limit of ${limits.maxAttachments} per message. Nothing was accepted: send them over several messages.`,
       { code: "INVALID_ATTACHMENT", count: list.length, maxAttachments: limits.maxAttachments },
     );
   let total = 0;
   return list.map((attachment, index) => {
-    const { bytes, dataUrlType } = decodeContent(index, attachment.content);
+    const { bytes, dataUrlType } = decodeContent(refuse, index, attachment.content);
     const mimeType = (attachment.mimeType ?? dataUrlType ?? "application/octet-stream").toLowerCase().trim();
     if (!MIME.test(mimeType))
       refuse(index, `has mimeType "${attachment.mimeType}", which is not a media type`);
-    const kind = kindOf(index, attachment, mimeType);
+    const kind = kindOf(refuse, index, attachment, mimeType);
     if (kind === "image" && !IMAGE_MIME_TYPES.includes(mimeType))
       refuse(index, `is an image of type "${mimeType}": send PNG, JPEG, GIF or WebP, or send it as a file`, {
         mimeType,

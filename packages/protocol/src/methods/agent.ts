@@ -1,4 +1,5 @@
 import Type, { type Static } from "typebox";
+import { ChatAttachment } from "./chat.js";
 import { IdempotencyKey, NonEmpty, Timestamp } from "./common.js";
 
 /** `agent` params (fields Claw does not use are accepted and ignored, as OpenClaw has many). */
@@ -11,6 +12,8 @@ export const AgentParams = Type.Object(
     model: Type.Optional(Type.String()),
     thinking: Type.Optional(Type.String()),
     timeout: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** Images and files, as with `chat.send` (same shape and limits). */
+    attachments: Type.Optional(Type.Array(ChatAttachment)),
   },
   { additionalProperties: true },
 );
