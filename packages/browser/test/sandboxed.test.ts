@@ -1,8 +1,8 @@
 /**
  * A sandboxed session's browser with the real system Chromium inside real bubblewrap: it gets a
  * profile of its own whose Chromium runs in other namespaces than this process (checked through
- * /proc), still reaches allowed pages only through the guard, and a sandbox that does not mount
- * the workspace refuses uploads.
+ * /proc), still reaches allowed pages only through the guard, a sandbox that does not mount
+ * the workspace refuses uploads, and one that mounts it read-only gets nothing written into it.
  */
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -84,5 +84,15 @@ describe.skipIf(!bwrap.ok)("a sandboxed session's browser", () => {
     await expect(
       run({ action: "upload", ref: "e1", paths: ["notes.txt"] }, { workspaceDir, workspaceAccess: "none" }),
     ).rejects.toThrow(/sandbox does not mount the workspace/);
+  });
+
+  it("a read-only workspace gets no screenshot or PDF written into it by the host side", async () => {
+    const readOnly: BrowserSandbox = { workspaceDir, workspaceAccess: "ro" };
+    await run({ action: "navigate", url: `${origin}/` }, readOnly);
+    await expect(run({ action: "screenshot" }, readOnly)).rejects.toThrow(
+      /screenshot cannot be saved: this session's sandbox mounts the workspace read-only/,
+    );
+    await expect(run({ action: "pdf" }, readOnly)).rejects.toThrow(/pdf cannot be saved: .*read-only/);
+    expect(readdirSync(workspaceDir)).toEqual([]);
   });
 });

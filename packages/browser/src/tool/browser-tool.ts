@@ -118,11 +118,15 @@ export function createBrowserTool(options: BrowserToolOptions): TypedTool<typeof
           );
       }
       const browser = options.manager.browser(profile, sandbox);
-      // A sandbox that mounts the workspace read-only (or not at all) keeps downloads out of it too.
-      browser.downloadTarget =
+      // A sandbox that mounts the workspace read-only (or not at all) keeps downloads, screenshots
+      // and PDFs out of it too: the host side must not write where the session cannot.
+      const workspaceReadOnly =
         sandbox && sandbox.workspaceAccess !== "rw"
-          ? undefined
-          : { dir: join(workspace.root, "downloads"), display: (absolute) => workspace.display(absolute) };
+          ? `this session's sandbox mounts the workspace ${sandbox.workspaceAccess === "ro" ? "read-only" : "not at all"} (workspaceAccess ${sandbox.workspaceAccess})`
+          : undefined;
+      browser.downloadTarget = workspaceReadOnly
+        ? undefined
+        : { dir: join(workspace.root, "downloads"), display: (absolute) => workspace.display(absolute) };
       return browser.use(() =>
         HANDLERS[args.action](args, {
           browser,
@@ -130,6 +134,7 @@ export function createBrowserTool(options: BrowserToolOptions): TypedTool<typeof
           context,
           acceptsImages: options.acceptsImages?.(context) ?? false,
           allowEvaluate: resolve(options.allowEvaluate, context) ?? false,
+          ...(workspaceReadOnly ? { workspaceReadOnly } : {}),
         }),
       );
     },

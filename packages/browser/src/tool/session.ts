@@ -14,6 +14,11 @@ export interface BrowserSession {
   /** Whether the calling model reads images (screenshots are returned, else saved). */
   acceptsImages: boolean;
   allowEvaluate: boolean;
+  /**
+   * Why nothing may be written into the workspace (a sandbox that mounts it read-only or not at
+   * all), or undefined when screenshots and PDFs may be saved there.
+   */
+  workspaceReadOnly?: string;
 }
 
 export type ActionHandler = (args: BrowserArgs, session: BrowserSession) => Promise<AgentToolResult>;

@@ -36,6 +36,10 @@ export const screenshot: ActionHandler = async (args, session) => {
     : args.fullPage
       ? "the whole page"
       : "the visible part of the page";
+  if (session.workspaceReadOnly && (args.path || !session.acceptsImages))
+    throw new Error(
+      `screenshot cannot be saved: ${session.workspaceReadOnly}. ${session.acceptsImages ? "Leave out path to get the image back instead." : "Use snapshot for the page's text."}`,
+    );
   const saved =
     args.path || !session.acceptsImages
       ? await saveInWorkspace(session, args.path ?? `browser/screenshot-${stamp()}.png`, png)
@@ -59,6 +63,7 @@ export const pdf: ActionHandler = async (args, session) => {
   const page = await session.browser.activeTab();
   if (!session.browser.options.headless)
     throw new Error("pdf works only in a headless browser; set tools.browser.headless to true.");
+  if (session.workspaceReadOnly) throw new Error(`pdf cannot be saved: ${session.workspaceReadOnly}.`);
   const bytes = await page.pdf({ printBackground: true });
   const saved = await saveInWorkspace(session, args.path ?? `browser/page-${stamp()}.pdf`, bytes);
   return ownResult(`Saved ${page.url()} as PDF to ${saved} (${bytes.byteLength} bytes).`, {
