@@ -146,6 +146,7 @@ export function createTelegramChannel(options: TelegramChannelOptions): Channel 
             path: hook.path ?? new URL(hook.url).pathname,
             secretToken: hook.secretToken,
             handle,
+            log: (level, message, fields) => ctx.log(level, message, fields),
           })
         ).server;
         await api.setWebhook(hook.url, {

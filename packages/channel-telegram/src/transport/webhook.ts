@@ -2,7 +2,9 @@
  * Webhook mode: a small HTTP listener that accepts Telegram's POSTs only with the right
  * `X-Telegram-Bot-Api-Secret-Token` and answers 200 once the layer accepted the update (a non-200
  * makes Telegram deliver it again; the layer's dedupe drops the repeat), 503 when the layer could
- * not store it (state.db refused the write), so Telegram retries it.
+ * not store it (state.db refused the write), so Telegram retries it. An update the channel cannot
+ * handle at all is logged and answered 200, as polling passes over it: Telegram would only send
+ * it again and fail again.
  */
 import { timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
@@ -17,6 +19,8 @@ export interface WebhookListenerOptions {
   handle(update: Update): Promise<void>;
   /** Largest body accepted (default 1 MB). */
   maxBodyBytes?: number;
+  /** Where an update that could not be handled is reported. */
+  log?(level: "error", message: string, fields?: Record<string, unknown>): void;
 }
 
 const sameSecret = (given: string | undefined, expected: string) => {
@@ -60,14 +64,19 @@ export async function startWebhookListener(
         res.writeHead(400).end(`bad update: ${error instanceof Error ? error.message : String(error)}`);
         return;
       }
-      options.handle(update).then(
-        () => res.writeHead(200, { "content-type": "application/json" }).end("{}"),
-        (error: unknown) =>
-          // Not stored: 503 makes Telegram deliver it again later (it keeps later updates behind it).
-          isInboundNotStored(error)
-            ? res.writeHead(503, { "retry-after": "5" }).end("not stored yet; deliver again")
-            : res.writeHead(500).end(),
-      );
+      const ok = () => res.writeHead(200, { "content-type": "application/json" }).end("{}");
+      options.handle(update).then(ok, (error: unknown) => {
+        // Not stored: 503 makes Telegram deliver it again later (it keeps later updates behind it).
+        if (isInboundNotStored(error)) {
+          res.writeHead(503, { "retry-after": "5" }).end("not stored yet; deliver again");
+          return;
+        }
+        options.log?.("error", `telegram: update ${update.update_id} could not be handled; skipped`, {
+          error: error instanceof Error ? error.message : String(error),
+          fields: Object.keys(update).join(","),
+        });
+        ok();
+      });
     });
   });
   await new Promise<void>((resolve, reject) => {
