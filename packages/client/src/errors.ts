@@ -27,7 +27,9 @@ export class GatewayRequestError extends Error {
   readonly retryAfterMs?: number;
 
   constructor(method: string, error: ErrorShape) {
-    super(`${method}: ${error.message} (${error.code})`);
+    // Many gateway messages already start with the method ("agent: …"): name it once.
+    const named = error.message.startsWith(`${method}: `) ? error.message : `${method}: ${error.message}`;
+    super(`${named} (${error.code})`);
     this.method = method;
     this.code = error.code;
     this.details = error.details;
