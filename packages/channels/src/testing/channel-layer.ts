@@ -13,7 +13,7 @@ import { openSqliteDatabase } from "@claw/sqlite";
 import type { AccessSettings } from "../access/access-policy.js";
 import { openPairingStore } from "../access/pairing-store.js";
 import type { ActionAnswer, Channel, ChannelAction } from "../contract/channel.js";
-import { openInboundJournal } from "../inbound/inbound-journal.js";
+import { type InboundJournal, openInboundJournal } from "../inbound/inbound-journal.js";
 import { createChannelManager } from "../manager/channel-manager.js";
 import { createChannelOutbox } from "../outbox/channel-outbox.js";
 import { openOutboxStore } from "../outbox/outbox-store.js";
@@ -42,6 +42,10 @@ export interface ChannelLayerOptions<TChannel extends Channel> {
   replyToMode?: "off" | "first" | "all";
   /** Durable inbound: the gateway's inbound journal in state.db, and `resume()` at start. */
   journal?: boolean;
+  /** Wraps the inbound journal (with `journal`), e.g. for a benchmark to time `accept`. */
+  wrapJournal?: (journal: InboundJournal) => InboundJournal;
+  /** Show typing while a run works, as the gateway does (default true). */
+  typing?: boolean;
   /** Button presses (inline keyboards, components). */
   onAction?: (action: ChannelAction) => Promise<ActionAnswer | undefined>;
   /** Streamed replies (drafts edited while the model writes), with a short interval for tests. */
@@ -50,6 +54,8 @@ export interface ChannelLayerOptions<TChannel extends Channel> {
   logs?: string[];
   /** Told each time the runtime starts a run (a benchmark's stopwatch). */
   onRunStart?: () => void;
+  /** Keep the model's calls in `faux.calls` (default true; a long benchmark turns it off). */
+  recordCalls?: boolean;
   /** When it returns true, an inbound message stops at the layer's door (a benchmark's baseline). */
   bypassLayer?: () => boolean;
   /** Outbox retry timing (default 20 → 200 ms, for fast tests). */
@@ -75,8 +81,10 @@ export async function startChannelLayer<TChannel extends Channel>(options: Chann
   const { runtime, faux } = createFauxRuntime({
     ...(options.reply !== undefined ? { reply: options.reply } : {}),
     ...(options.onRunStart ? { onRunStart: options.onRunStart } : {}),
+    ...(options.recordCalls === false ? { recordCalls: false } : {}),
   });
   const state = openAccountState(db);
+  const wrapJournal = options.wrapJournal ?? ((journal: InboundJournal) => journal);
   const pairing = openPairingStore(db);
   let manager: ReturnType<typeof createChannelManager> | undefined;
   const running = () => manager as NonNullable<typeof manager>;
@@ -95,9 +103,9 @@ export async function startChannelLayer<TChannel extends Channel>(options: Chann
     replyToMode: () => options.replyToMode ?? "off",
     pairing,
     state,
-    ...(options.journal ? { journal: openInboundJournal(db, state) } : {}),
+    ...(options.journal ? { journal: wrapJournal(openInboundJournal(db, state)) } : {}),
     deliver: outbox.deliver,
-    typing: (...args) => running().typing(...args),
+    ...(options.typing === false ? {} : { typing: (...args) => running().typing(...args) }),
     ...(options.stream
       ? {
           streaming: testStreaming<RunHandle>(running, options.stream, (run) =>

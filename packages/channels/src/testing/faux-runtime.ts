@@ -14,6 +14,8 @@ export interface FauxRuntimeOptions {
   reply?: FauxStep;
   /** Told each time the runtime starts a run (a benchmark's stopwatch). */
   onRunStart?: () => void;
+  /** Keep the model's calls in `faux.calls` (default true; a long benchmark turns it off). */
+  recordCalls?: boolean;
 }
 
 /**
@@ -29,7 +31,11 @@ export function createFauxRuntime(options: FauxRuntimeOptions = {}): {
 } {
   const faux = createFauxProvider(
     [options.reply ?? ((call) => `seen: ${lastUserText(call.context.messages)}`)],
-    { provider: `faux-${Math.random().toString(36).slice(2)}`, whenExhausted: "repeat-last" },
+    {
+      provider: `faux-${Math.random().toString(36).slice(2)}`,
+      whenExhausted: "repeat-last",
+      ...(options.recordCalls === false ? { recordCalls: false } : {}),
+    },
   );
   const ref = `${faux.model.provider}/${faux.model.id}`;
   const models = new Map<string, Model>([[ref, faux.model]]);

@@ -22,7 +22,13 @@ export {
   waitUntil,
 } from "./contract.js";
 export { createFauxRuntime, type FauxRuntimeOptions, lastUserText } from "./faux-runtime.js";
-
+// Benchmarks: the layer's own cost against the same path with the layer bypassed.
+export {
+  type LayerOverhead,
+  type LayerOverheadOptions,
+  measureLayerOverhead,
+  p50,
+} from "./layer-overhead.js";
 // Crash tests: a layer in a child process, SIGKILLed mid-delivery and started again.
 export {
   type HoldingFake,
