@@ -5,12 +5,11 @@
  * it to the layer). The difference is the layer's overhead; target ≤ 5 ms p50.
  */
 import { report } from "@claw/bench-harness";
-import { measureLayerOverhead } from "@claw/channels/testing";
+import { LayerStopwatch } from "@claw/channels/testing";
 import { FakeDiscord } from "../src/testing/index.js";
 import { startLayer } from "../test/layer.js";
 
-let runStarted: (() => void) | undefined;
-let bypassLayer = false;
+const stopwatch = new LayerStopwatch();
 const fake = await new FakeDiscord().start();
 const layer = await startLayer({
   fakes: [fake],
@@ -18,27 +17,16 @@ const layer = await startLayer({
   reply: "ok",
   recordCalls: false,
   typing: false,
-  onRunStart: () => runStarted?.(),
-  bypassLayer: () => bypassLayer,
+  ...stopwatch.layerOptions,
 });
 while (fake.gateway.liveSessions() === 0) await new Promise((resolve) => setTimeout(resolve, 10));
 
-const { baseline, layer: throughLayer } = await measureLayerOverhead({
+const { baseline, layer: throughLayer } = await stopwatch.measure({
   rounds: 200,
-  sample: async (bypass, round) => {
-    await new Promise((resolve) => setTimeout(resolve, 15));
-    const t0 = performance.now();
-    await new Promise<void>((resolve) => {
-      bypassLayer = bypass;
-      runStarted = resolve;
-      fake.dm(String(300000000000000000n + BigInt(round)), `${bypass ? "bypass" : "layer"} ${round}`);
-    });
-    return performance.now() - t0;
-  },
-  afterRound: async () => {
-    runStarted = undefined;
-    await layer.pipeline.drained();
-  },
+  idle: () => new Promise((resolve) => setTimeout(resolve, 15)),
+  push: (bypass, round) =>
+    fake.dm(String(300000000000000000n + BigInt(round)), `${bypass ? "bypass" : "layer"} ${round}`),
+  afterRound: () => layer.pipeline.drained(),
 });
 const SUITE = "discord inbound to agent";
 report(SUITE, "gateway MESSAGE_CREATE → channel, layer bypassed (baseline, p50)", baseline, "ms");

@@ -11,13 +11,12 @@
  */
 import { report } from "@claw/bench-harness";
 import type { InboundJournal } from "@claw/channels";
-import { measureLayerOverhead, p50 } from "@claw/channels/testing";
+import { LayerStopwatch, p50 } from "@claw/channels/testing";
 import { Api } from "grammy";
 import { FakeBotApi } from "../src/testing/index.js";
 import { startLayer } from "../test/layer.js";
 
-let runStarted: (() => void) | undefined;
-let bypassLayer = false;
+const stopwatch = new LayerStopwatch();
 // The durable accept (one commit synced to disk) is timed on its own: it is most of the layer's cost.
 const acceptMs: number[] = [];
 const timedJournal = (journal: InboundJournal): InboundJournal => ({
@@ -41,8 +40,7 @@ const env = await startLayer({
   reply: "ok",
   wrapJournal: timedJournal,
   typing: false,
-  onRunStart: () => runStarted?.(),
-  bypassLayer: () => bypassLayer,
+  ...stopwatch.layerOptions,
 });
 const { pipeline, outbox } = env;
 
@@ -50,23 +48,12 @@ const { pipeline, outbox } = env;
 const bareApi = await new FakeBotApi({ token: "777:BARE" }).start();
 const bareClient = new Api(bareApi.token, { apiRoot: bareApi.url });
 
-const { baseline, layer } = await measureLayerOverhead({
+const { baseline, layer } = await stopwatch.measure({
   rounds: 200,
-  sample: async (bypass, round) => {
-    // Each sample starts with the poller parked in its long poll, as an idle bot is.
-    await new Promise((resolve) => setTimeout(resolve, 15));
-    const t0 = performance.now();
-    await new Promise<void>((resolve) => {
-      bypassLayer = bypass;
-      runStarted = resolve;
-      layerApi.dm(1000 + round, `${bypass ? "bypass" : "layer"} ${round}`);
-    });
-    return performance.now() - t0;
-  },
-  afterRound: async () => {
-    runStarted = undefined;
-    await pipeline.drained();
-  },
+  // Each sample starts with the poller parked in its long poll, as an idle bot is.
+  idle: () => new Promise((resolve) => setTimeout(resolve, 15)),
+  push: (bypass, round) => layerApi.dm(1000 + round, `${bypass ? "bypass" : "layer"} ${round}`),
+  afterRound: () => pipeline.drained(),
 });
 report("telegram inbound to agent", "update → channel, layer bypassed (baseline, p50)", baseline, "ms");
 report("telegram inbound to agent", "update → channel → route → dispatch → runtime.run (p50)", layer, "ms", {

@@ -11,6 +11,7 @@ import {
   createToyChannel,
   type HoldingFake,
   killWhileSendHeld,
+  LayerStopwatch,
   ReadyProcesses,
   startChannelLayer,
   ToyPlatform,
@@ -58,6 +59,48 @@ describe("startChannelLayer", () => {
     await layer.stop(false);
     expect(existsSync(layer.stateDir)).toBe(true);
     rmSync(layer.stateDir, { recursive: true, force: true });
+  });
+});
+
+describe("LayerStopwatch", () => {
+  it("times bypassed and layer samples to the run's start, after the warm-up rounds", async () => {
+    const platform = new ToyPlatform();
+    const stopwatch = new LayerStopwatch();
+    const layer = await startChannelLayer({
+      channel: "toy",
+      accounts: [{ accountId: "default", create: () => createToyChannel(platform) }],
+      access: { dmPolicy: "open" },
+      reply: "ok",
+      typing: false,
+      ...stopwatch.layerOptions,
+    });
+    const pushed: string[] = [];
+    let idles = 0;
+    const { baseline, layer: throughLayer } = await stopwatch.measure({
+      rounds: 3,
+      warmup: 1,
+      idle: async () => void idles++,
+      push: (bypass, round) => {
+        pushed.push(`${bypass ? "bypass" : "layer"} ${round}`);
+        void platform.type("default", dm(`u${round}`, "hi"));
+      },
+      afterRound: () => layer.pipeline.drained(),
+    });
+    expect(pushed).toEqual([
+      "bypass 0",
+      "layer 0",
+      "bypass 1",
+      "layer 1",
+      "bypass 2",
+      "layer 2",
+      "bypass 3",
+      "layer 3",
+    ]);
+    expect(idles).toBe(8);
+    expect(baseline).toBeGreaterThan(0);
+    expect(throughLayer).toBeGreaterThan(0);
+    await until(() => platform.sent.length === 4, 5_000, "the four layer replies");
+    await layer.stop();
   });
 });
 

@@ -26,7 +26,7 @@ export { createFauxRuntime, type FauxRuntimeOptions, lastUserText } from "./faux
 export {
   type LayerOverhead,
   type LayerOverheadOptions,
-  measureLayerOverhead,
+  LayerStopwatch,
   p50,
 } from "./layer-overhead.js";
 // Crash tests: a layer in a child process, SIGKILLed mid-delivery and started again.
