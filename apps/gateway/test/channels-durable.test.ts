@@ -3,19 +3,17 @@
  * acknowledged (the polling offset moved past it) but before the model answered; the restarted
  * gateway answers that message, and the reply reaches the chat exactly once.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FakeBotApi } from "@claw/channel-telegram/testing";
-import { killProcess, ReadyProcesses, waitUntil } from "@claw/channels/testing";
+import { CrashTest, killProcess, waitUntil } from "@claw/channels/testing";
 import { afterEach, describe, expect, it } from "vitest";
 
 const CHILD = join(import.meta.dirname, "fixtures", "telegram-gateway-child.ts");
 const REPLY = "Here I am, after the restart.";
 
-const processes = new ReadyProcesses();
+const crash = new CrashTest();
 const startGateway = (api: FakeBotApi, stateDir: string, hold: boolean, onStdout: (text: string) => void) =>
-  processes.start(CHILD, {
+  crash.processes.start(CHILD, {
     name: "gateway",
     env: {
       STATE_DIR: stateDir,
@@ -28,18 +26,11 @@ const startGateway = (api: FakeBotApi, stateDir: string, hold: boolean, onStdout
   });
 
 describe("gateway SIGKILL between Telegram's acknowledgement and the model's answer", () => {
-  let api: FakeBotApi | undefined;
-  let stateDir = "";
-  afterEach(async () => {
-    await processes.killAll();
-    await api?.close();
-    rmSync(stateDir, { recursive: true, force: true });
-  });
+  afterEach(() => crash.cleanup());
 
   it("the restarted gateway answers the acknowledged message, once", async () => {
-    api = await new FakeBotApi().start();
-    const fake = api;
-    stateDir = mkdtempSync(join(tmpdir(), "claw-gw-kill-"));
+    const fake = crash.track(await new FakeBotApi().start());
+    const stateDir = crash.stateDir("claw-gw-kill-");
     let modelCalled = false;
     const first = await startGateway(fake, stateDir, true, (text) => {
       if (text.includes("model-called")) modelCalled = true;

@@ -3,11 +3,9 @@
  * it again on the same state folder: every chunk of the reply reaches the DM exactly once, and the
  * question (read back from REST by the new session) is not answered twice.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FakeDiscord } from "@claw/channel-discord/testing";
-import { killWhileSendHeld, ReadyProcesses, waitUntil } from "@claw/channels/testing";
+import { CrashTest, killWhileSendHeld, waitUntil } from "@claw/channels/testing";
 import { afterEach, describe, expect, it } from "vitest";
 
 const PERSON = "200000000000000042";
@@ -18,26 +16,19 @@ const REPLY = Array.from(
   (_, i) => `Paragraph ${i}: ${"steady words ".repeat(8).trim()}.`,
 ).join("\n\n");
 
-const processes = new ReadyProcesses();
+const crash = new CrashTest();
 const startGateway = (fake: FakeDiscord, stateDir: string) =>
-  processes.start(join(import.meta.dirname, "fixtures", "discord-gateway.ts"), {
+  crash.processes.start(join(import.meta.dirname, "fixtures", "discord-gateway.ts"), {
     name: "gateway process",
     env: { FAKE_REST_API: fake.restApi, FAKE_TOKEN: fake.token, STATE_DIR: stateDir, REPLY_TEXT: REPLY },
   });
 
 describe("gateway SIGKILL mid-delivery to Discord", () => {
-  let fake: FakeDiscord | undefined;
-  let stateDir = "";
-  afterEach(async () => {
-    await processes.killAll();
-    await fake?.close();
-    rmSync(stateDir, { recursive: true, force: true });
-  });
+  afterEach(() => crash.cleanup());
 
   it("delivers every chunk exactly once after a restart", async () => {
-    fake = await new FakeDiscord().start();
-    const discord = fake;
-    stateDir = mkdtempSync(join(tmpdir(), "claw-gw-dc-kill-"));
+    const discord = crash.track(await new FakeDiscord().start());
+    const stateDir = crash.stateDir("claw-gw-dc-kill-");
     const first = await startGateway(discord, stateDir);
     await waitUntil(() => discord.gateway.liveSessions() === 1, { ms: 40_000, what: "the gateway session" });
     const { asked, sentBeforeRestart } = await killWhileSendHeld({

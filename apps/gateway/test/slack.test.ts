@@ -4,12 +4,10 @@
  * between the reply and Slack's acknowledgement, restarted on the same state: every chunk of the
  * reply reaches Slack exactly once.
  */
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FakeSlack, messageEvent, postSignedEvent } from "@claw/channel-slack/testing";
-import { killWhileSendHeld, ReadyProcesses, waitUntil } from "@claw/channels/testing";
+import { CrashTest, KILL_MID_DELIVERY_CASES, killWhileSendHeld, waitUntil } from "@claw/channels/testing";
 import { createFauxProvider } from "@claw/providers";
 import { afterEach, describe, expect, it } from "vitest";
 import { startTestGateway } from "./helpers.js";
@@ -149,9 +147,9 @@ const REPLY = Array.from(
   (_, i) => `Paragraph ${i}: ${"steady words ".repeat(8).trim()}.`,
 ).join("\n\n");
 
-const processes = new ReadyProcesses();
+const crash = new CrashTest();
 const startGatewayChild = (slack: FakeSlack, stateDir: string) =>
-  processes.start(join(import.meta.dirname, "fixtures", "slack-gateway-child.ts"), {
+  crash.processes.start(join(import.meta.dirname, "fixtures", "slack-gateway-child.ts"), {
     name: "slack gateway child",
     env: {
       FAKE_API_URL: slack.apiUrl,
@@ -163,23 +161,13 @@ const startGatewayChild = (slack: FakeSlack, stateDir: string) =>
   });
 
 describe("gateway SIGKILL between the reply and Slack's acknowledgement", () => {
-  let slack: FakeSlack | undefined;
-  let stateDir = "";
-  afterEach(async () => {
-    await processes.killAll();
-    await slack?.close();
-    rmSync(stateDir, { recursive: true, force: true });
-  });
+  afterEach(() => crash.cleanup());
 
-  it.each([
-    ["before the first chunk is acknowledged", 0],
-    ["after the first chunk, before the second is acknowledged", 1],
-  ])(
+  it.each(KILL_MID_DELIVERY_CASES)(
     "%s: every chunk is delivered exactly once after a restart",
     async (_name, afterDelivered) => {
-      slack = await new FakeSlack().start();
-      const fake = slack;
-      stateDir = mkdtempSync(join(tmpdir(), "claw-slack-kill-"));
+      const fake = crash.track(await new FakeSlack().start());
+      const stateDir = crash.stateDir("claw-slack-kill-");
       const first = await startGatewayChild(fake, stateDir);
       const { sentBeforeRestart } = await killWhileSendHeld({
         fake,

@@ -2,10 +2,8 @@
  * Kill the process with SIGKILL between the model's reply and Discord's acknowledgement, start it
  * again on the same state.db: every chunk of the reply reaches the chat exactly once.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { killWhileSendHeld, ReadyProcesses } from "@claw/channels/testing";
+import { CrashTest, KILL_MID_DELIVERY_CASES, killWhileSendHeld } from "@claw/channels/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeDiscord } from "../src/testing/index.js";
 import { until } from "./layer.js";
@@ -18,30 +16,20 @@ const REPLY = Array.from(
   (_, i) => `Paragraph ${i}: ${"steady words ".repeat(8).trim()}.`,
 ).join("\n\n");
 
-const processes = new ReadyProcesses();
+const crash = new CrashTest();
 const startProcess = (api: FakeDiscord, stateDir: string) =>
-  processes.start(join(import.meta.dirname, "fixtures", "layer-process.ts"), {
+  crash.processes.start(join(import.meta.dirname, "fixtures", "layer-process.ts"), {
     env: { FAKE_URL: api.restApi, FAKE_TOKEN: api.token, STATE_DIR: stateDir, REPLY_TEXT: REPLY },
   });
 
 describe("SIGKILL between the reply and Discord's acknowledgement", () => {
-  let api: FakeDiscord | undefined;
-  let stateDir = "";
-  afterEach(async () => {
-    await processes.killAll();
-    await api?.close();
-    rmSync(stateDir, { recursive: true, force: true });
-  });
+  afterEach(() => crash.cleanup());
 
-  it.each([
-    ["before the first chunk is acknowledged", 0],
-    ["after the first chunk, before the second is acknowledged", 1],
-  ])(
+  it.each(KILL_MID_DELIVERY_CASES)(
     "%s: every chunk is delivered exactly once after a restart",
     async (_name, afterDelivered) => {
-      api = await new FakeDiscord().start();
-      const fake = api;
-      stateDir = mkdtempSync(join(tmpdir(), "claw-dc-kill-"));
+      const fake = crash.track(await new FakeDiscord().start());
+      const stateDir = crash.stateDir("claw-dc-kill-");
       const first = await startProcess(fake, stateDir);
       const { asked, sentBeforeRestart } = await killWhileSendHeld({
         fake,

@@ -4,10 +4,8 @@
  * after the update was acknowledged (the polling offset moved past it) but before the model
  * answered: the restarted process answers that message, once.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { killProcess, killWhileSendHeld, ReadyProcesses } from "@claw/channels/testing";
+import { CrashTest, KILL_MID_DELIVERY_CASES, killProcess, killWhileSendHeld } from "@claw/channels/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeBotApi } from "../src/testing/index.js";
 import { until } from "./layer.js";
@@ -17,36 +15,26 @@ const REPLY = Array.from(
   (_, i) => `Paragraph ${i}: ${"steady words ".repeat(8).trim()}.`,
 ).join("\n\n");
 
-const processes = new ReadyProcesses();
+const crash = new CrashTest();
 const startProcess = (
   api: FakeBotApi,
   stateDir: string,
   env: Record<string, string> = {},
   onStdout?: (text: string) => void,
 ) =>
-  processes.start(join(import.meta.dirname, "fixtures", "layer-process.ts"), {
+  crash.processes.start(join(import.meta.dirname, "fixtures", "layer-process.ts"), {
     env: { FAKE_URL: api.url, FAKE_TOKEN: api.token, STATE_DIR: stateDir, REPLY_TEXT: REPLY, ...env },
     ...(onStdout ? { onStdout } : {}),
   });
 
 describe("SIGKILL between the reply and Telegram's acknowledgement", () => {
-  let api: FakeBotApi | undefined;
-  let stateDir = "";
-  afterEach(async () => {
-    await processes.killAll();
-    await api?.close();
-    rmSync(stateDir, { recursive: true, force: true });
-  });
+  afterEach(() => crash.cleanup());
 
-  it.each([
-    ["before the first chunk is acknowledged", 0],
-    ["after the first chunk, before the second is acknowledged", 1],
-  ])(
+  it.each(KILL_MID_DELIVERY_CASES)(
     "%s: every chunk is delivered exactly once after a restart",
     async (_name, afterDelivered) => {
-      api = await new FakeBotApi().start();
-      const fake = api;
-      stateDir = mkdtempSync(join(tmpdir(), "claw-tg-kill-"));
+      const fake = crash.track(await new FakeBotApi().start());
+      const stateDir = crash.stateDir("claw-tg-kill-");
       const first = await startProcess(fake, stateDir);
       const { sentBeforeRestart } = await killWhileSendHeld({
         fake,
@@ -73,9 +61,8 @@ describe("SIGKILL between the reply and Telegram's acknowledgement", () => {
   );
 
   it("after the update is acknowledged, before the model answers: the reply arrives once after a restart", async () => {
-    api = await new FakeBotApi().start();
-    const fake = api;
-    stateDir = mkdtempSync(join(tmpdir(), "claw-tg-kill-"));
+    const fake = crash.track(await new FakeBotApi().start());
+    const stateDir = crash.stateDir("claw-tg-kill-");
     let modelCalled = false;
     const first = await startProcess(fake, stateDir, { HOLD_MODEL: "1" }, (text) => {
       if (text.includes("model-called")) modelCalled = true;

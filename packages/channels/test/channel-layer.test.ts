@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import {
+  CrashTest,
   createToyChannel,
   type HoldingFake,
   killWhileSendHeld,
@@ -139,6 +140,23 @@ describe("ReadyProcesses and killWhileSendHeld", () => {
     });
     expect(child.signalCode).toBe("SIGKILL");
     expect(result).toEqual({ asked: "asked", sentBeforeRestart: 1 });
+  });
+
+  it("CrashTest cleanup kills its processes, closes its fakes and removes its state folders", async () => {
+    const crash = new CrashTest();
+    const child = await crash.processes.start(script);
+    let closed = false;
+    crash.track({
+      close: async () => {
+        closed = true;
+      },
+    });
+    const stateDir = crash.stateDir("claw-crash-");
+    expect(existsSync(stateDir)).toBe(true);
+    await crash.cleanup();
+    expect(child.signalCode).toBe("SIGKILL");
+    expect(closed).toBe(true);
+    expect(existsSync(stateDir)).toBe(false);
   });
 
   it("names a process that exits before it is ready", async () => {

@@ -31,7 +31,9 @@ export {
 } from "./layer-overhead.js";
 // Crash tests: a layer in a child process, SIGKILLed mid-delivery and started again.
 export {
+  CrashTest,
   type HoldingFake,
+  KILL_MID_DELIVERY_CASES,
   killProcess,
   killWhileSendHeld,
   ReadyProcesses,

@@ -4,6 +4,9 @@
  * at the moment the test chooses, then started again on the same state folder.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 export interface ReadyProcessOptions {
   /** Added to this process's environment. */
@@ -97,4 +100,45 @@ export async function killWhileSendHeld<TAsked>(options: {
   await new Promise((resolve) => setTimeout(resolve, 250));
   fake.releaseHeld();
   return { asked, sentBeforeRestart: fake.sent.length };
+}
+
+/** The two moments a crash test kills mid-delivery: `[name, sends answered before the held one]`. */
+export const KILL_MID_DELIVERY_CASES: [string, number][] = [
+  ["before the first chunk is acknowledged", 0],
+  ["after the first chunk, before the second is acknowledged", 1],
+];
+
+/**
+ * What crash tests hold: their processes, fake servers and state folders; `cleanup()` (in
+ * `afterEach`) kills, closes and removes them all.
+ *
+ * @example
+ * const crash = new CrashTest();
+ * afterEach(() => crash.cleanup());
+ * const fake = crash.track(await new FakeBotApi().start());
+ * const first = await crash.processes.start(script, { env: { STATE_DIR: crash.stateDir("claw-tg-kill-") } });
+ */
+export class CrashTest {
+  readonly processes = new ReadyProcesses();
+  readonly #fakes: { close(): Promise<void> }[] = [];
+  readonly #dirs: string[] = [];
+
+  /** A new temporary state folder, removed at cleanup. */
+  stateDir(prefix: string): string {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    this.#dirs.push(dir);
+    return dir;
+  }
+
+  /** Closes `fake` at cleanup (after the processes are dead). */
+  track<TFake extends { close(): Promise<void> }>(fake: TFake): TFake {
+    this.#fakes.push(fake);
+    return fake;
+  }
+
+  async cleanup(): Promise<void> {
+    await this.processes.killAll();
+    for (const fake of this.#fakes.splice(0)) await fake.close();
+    for (const dir of this.#dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  }
 }
