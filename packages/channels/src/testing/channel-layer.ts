@@ -7,18 +7,18 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type RunHandle, replyTextSnapshots } from "@claw/agent-core";
-import type { FauxStep } from "@claw/providers";
-import { openSqliteDatabase } from "@claw/sqlite";
+import { type AgentRuntime, type RunHandle, replyTextSnapshots } from "@claw/agent-core";
+import type { FauxProvider, FauxStep } from "@claw/providers";
+import { openSqliteDatabase, type SqliteDatabase } from "@claw/sqlite";
 import type { AccessSettings } from "../access/access-policy.js";
-import { openPairingStore } from "../access/pairing-store.js";
+import { openPairingStore, type PairingStore } from "../access/pairing-store.js";
 import type { ActionAnswer, Channel, ChannelAction } from "../contract/channel.js";
 import { type InboundJournal, openInboundJournal } from "../inbound/inbound-journal.js";
-import { createChannelManager } from "../manager/channel-manager.js";
-import { createChannelOutbox } from "../outbox/channel-outbox.js";
+import { type ChannelManager, createChannelManager } from "../manager/channel-manager.js";
+import { type ChannelOutbox, createChannelOutbox } from "../outbox/channel-outbox.js";
 import { openOutboxStore } from "../outbox/outbox-store.js";
-import { createChannelPipeline } from "../pipeline/channel-pipeline.js";
-import { openAccountState } from "../state/account-state.js";
+import { type ChannelPipeline, createChannelPipeline } from "../pipeline/channel-pipeline.js";
+import { type AccountStateStore, openAccountState } from "../state/account-state.js";
 import { waitUntil } from "./contract.js";
 import { createFauxRuntime } from "./faux-runtime.js";
 import { type TestStreamSettings, testStreaming } from "./test-streaming.js";
@@ -62,6 +62,24 @@ export interface ChannelLayerOptions<TChannel extends Channel> {
   retry?: { minDelayMs: number; maxDelayMs: number };
 }
 
+/** A started layer: its parts, for tests to drive and inspect. */
+export interface ChannelLayer<TChannel extends Channel> {
+  stateDir: string;
+  /** state.db (WAL, synchronous NORMAL, as the gateway opens it). */
+  db: SqliteDatabase;
+  runtime: AgentRuntime;
+  faux: FauxProvider;
+  pairing: PairingStore;
+  pipeline: ChannelPipeline<RunHandle>;
+  manager: ChannelManager;
+  outbox: ChannelOutbox;
+  state: AccountStateStore;
+  /** The channels the manager created, in order (again after a restart). */
+  channels: TChannel[];
+  /** Stops the manager and the outbox, closes state.db and (unless `false`) removes the state folder. */
+  stop(removeState?: boolean): Promise<void>;
+}
+
 /**
  * Starts the layer; `stop()` stops it and (unless told otherwise) removes its state folder.
  *
@@ -73,7 +91,9 @@ export interface ChannelLayerOptions<TChannel extends Channel> {
  * });
  * await layer.stop();
  */
-export async function startChannelLayer<TChannel extends Channel>(options: ChannelLayerOptions<TChannel>) {
+export async function startChannelLayer<TChannel extends Channel>(
+  options: ChannelLayerOptions<TChannel>,
+): Promise<ChannelLayer<TChannel>> {
   const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), `claw-${options.channel}-`));
   const db = openSqliteDatabase(join(stateDir, "state.db"));
   db.pragma("journal_mode = WAL");
@@ -162,9 +182,6 @@ export async function startChannelLayer<TChannel extends Channel>(options: Chann
     },
   };
 }
-
-/** A started layer. */
-export type ChannelLayer<TChannel extends Channel> = Awaited<ReturnType<typeof startChannelLayer<TChannel>>>;
 
 /** Polls `check` until it returns true (or fails after `ms`, naming `what`). */
 export const until = (check: () => boolean, ms = 5_000, what = "condition"): Promise<void> =>
