@@ -3,72 +3,48 @@
  * acknowledged (the polling offset moved past it) but before the model answered; the restarted
  * gateway answers that message, and the reply reaches the chat exactly once.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FakeBotApi } from "@claw/channel-telegram/testing";
-import { waitUntil } from "@claw/channels/testing";
+import { CrashTest, killProcess, waitUntil } from "@claw/channels/testing";
 import { afterEach, describe, expect, it } from "vitest";
 
 const CHILD = join(import.meta.dirname, "fixtures", "telegram-gateway-child.ts");
 const REPLY = "Here I am, after the restart.";
 
-function startGateway(api: FakeBotApi, stateDir: string, hold: boolean, onLine: (line: string) => void) {
-  const child = spawn(process.execPath, ["--conditions=@claw/source", "--import", "tsx", CHILD], {
+const crash = new CrashTest();
+const startGateway = (api: FakeBotApi, stateDir: string, hold: boolean, onStdout: (text: string) => void) =>
+  crash.processes.start(CHILD, {
+    name: "gateway",
     env: {
-      ...process.env,
       STATE_DIR: stateDir,
       FAKE_URL: api.url,
       FAKE_TOKEN: api.token,
       REPLY_TEXT: REPLY,
       HOLD_MODEL: hold ? "1" : "0",
     },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  child.stdout?.on("data", (data: Buffer) => onLine(data.toString()));
-  return new Promise<ChildProcess>((resolve, reject) => {
-    child.stdout?.on("data", (data: Buffer) => data.toString().includes("ready") && resolve(child));
-    child.once("exit", (code) => reject(new Error(`gateway exited early (${code})`)));
-  });
-}
-
-const killed = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGKILL");
+    onStdout,
   });
 
 describe("gateway SIGKILL between Telegram's acknowledgement and the model's answer", () => {
-  const children: ChildProcess[] = [];
-  let api: FakeBotApi | undefined;
-  let stateDir = "";
-  afterEach(async () => {
-    for (const child of children.splice(0)) await killed(child);
-    await api?.close();
-    rmSync(stateDir, { recursive: true, force: true });
-  });
+  afterEach(() => crash.cleanup());
 
   it("the restarted gateway answers the acknowledged message, once", async () => {
-    api = await new FakeBotApi().start();
-    const fake = api;
-    stateDir = mkdtempSync(join(tmpdir(), "claw-gw-kill-"));
+    const fake = crash.track(await new FakeBotApi().start());
+    const stateDir = crash.stateDir("claw-gw-kill-");
     let modelCalled = false;
     const first = await startGateway(fake, stateDir, true, (text) => {
       if (text.includes("model-called")) modelCalled = true;
     });
-    children.push(first);
     const update = fake.dm(42, "are you there?");
     await waitUntil(() => modelCalled, { ms: 20_000, what: "the model to be called" });
     await waitUntil(() => fake.offsets.some((o) => o > update.update_id), {
       ms: 20_000,
       what: "the update to be acknowledged",
     });
-    await killed(first);
+    await killProcess(first);
     expect(fake.sent).toEqual([]);
 
-    children.push(await startGateway(fake, stateDir, false, () => {}));
+    await startGateway(fake, stateDir, false, () => {});
     await waitUntil(() => fake.sent.length >= 1, { ms: 20_000, what: "the reply" });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(fake.sent.map((m) => [m.chatId, m.text])).toEqual([["42", REPLY]]);

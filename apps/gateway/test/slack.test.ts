@@ -4,13 +4,10 @@
  * between the reply and Slack's acknowledgement, restarted on the same state: every chunk of the
  * reply reaches Slack exactly once.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FakeSlack, messageEvent, postSignedEvent } from "@claw/channel-slack/testing";
-import { waitUntil } from "@claw/channels/testing";
+import { CrashTest, KILL_MID_DELIVERY_CASES, killWhileSendHeld, waitUntil } from "@claw/channels/testing";
 import { createFauxProvider } from "@claw/providers";
 import { afterEach, describe, expect, it } from "vitest";
 import { startTestGateway } from "./helpers.js";
@@ -150,76 +147,38 @@ const REPLY = Array.from(
   (_, i) => `Paragraph ${i}: ${"steady words ".repeat(8).trim()}.`,
 ).join("\n\n");
 
-function startGatewayChild(slack: FakeSlack, stateDir: string): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      "--conditions=@claw/source",
-      "--import",
-      "tsx",
-      join(import.meta.dirname, "fixtures", "slack-gateway-child.ts"),
-    ],
-    {
-      env: {
-        ...process.env,
-        FAKE_API_URL: slack.apiUrl,
-        FAKE_BOT_TOKEN: slack.botToken,
-        FAKE_APP_TOKEN: slack.appToken,
-        STATE_DIR: stateDir,
-        REPLY_TEXT: REPLY,
-      },
-      stdio: ["ignore", "pipe", "inherit"],
+const crash = new CrashTest();
+const startGatewayChild = (slack: FakeSlack, stateDir: string) =>
+  crash.processes.start(join(import.meta.dirname, "fixtures", "slack-gateway-child.ts"), {
+    name: "slack gateway child",
+    env: {
+      FAKE_API_URL: slack.apiUrl,
+      FAKE_BOT_TOKEN: slack.botToken,
+      FAKE_APP_TOKEN: slack.appToken,
+      STATE_DIR: stateDir,
+      REPLY_TEXT: REPLY,
     },
-  );
-  return new Promise((resolve, reject) => {
-    child.stdout?.on("data", (data: Buffer) => data.toString().includes("ready") && resolve(child));
-    child.once("exit", (code) => reject(new Error(`slack gateway child exited early (${code})`)));
-  });
-}
-
-const killed = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGKILL");
   });
 
 describe("gateway SIGKILL between the reply and Slack's acknowledgement", () => {
-  const children: ChildProcess[] = [];
-  let slack: FakeSlack | undefined;
-  let stateDir = "";
-  afterEach(async () => {
-    for (const child of children.splice(0)) await killed(child);
-    await slack?.close();
-    rmSync(stateDir, { recursive: true, force: true });
-  });
+  afterEach(() => crash.cleanup());
 
-  it.each([
-    ["before the first chunk is acknowledged", 0],
-    ["after the first chunk, before the second is acknowledged", 1],
-  ])(
+  it.each(KILL_MID_DELIVERY_CASES)(
     "%s: every chunk is delivered exactly once after a restart",
     async (_name, afterDelivered) => {
-      slack = await new FakeSlack().start();
-      const fake = slack;
-      stateDir = mkdtempSync(join(tmpdir(), "claw-slack-kill-"));
+      const fake = crash.track(await new FakeSlack().start());
+      const stateDir = crash.stateDir("claw-slack-kill-");
       const first = await startGatewayChild(fake, stateDir);
-      children.push(first);
-      let held = false;
-      fake.onHeld = () => {
-        held = true;
-      };
-      fake.holdSends(true, { afterDelivered });
-      fake.dm("U42", "write me something long");
-      await until(() => held, "a send to be held");
-      await killed(first);
-      // Let the fake see the dead client's socket close before Slack "answers".
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      fake.releaseHeld();
-      expect(fake.sent).toHaveLength(afterDelivered);
+      const { sentBeforeRestart } = await killWhileSendHeld({
+        fake,
+        child: first,
+        afterDelivered,
+        ask: () => fake.dm("U42", "write me something long"),
+        waitFor: until,
+      });
+      expect(sentBeforeRestart).toBe(afterDelivered);
 
-      const second = await startGatewayChild(fake, stateDir);
-      children.push(second);
+      await startGatewayChild(fake, stateDir);
       await until(() => fake.sent.map((m) => m.text).join("\n\n").length >= REPLY.length, "the whole reply");
       await new Promise((resolve) => setTimeout(resolve, 300));
       const texts = fake.sent.map((m) => m.text);

@@ -5,58 +5,32 @@
  * channel hands it to the layer). The difference is the layer's overhead, target ≤ 5 ms p50.
  */
 import { report } from "@claw/bench-harness";
+import { LayerStopwatch } from "@claw/channels/testing";
 import { FakeSlack } from "../src/testing/index.js";
 import { startSlackLayer } from "../test/layer.js";
 
-let runStarted: (() => void) | undefined;
-let bypassLayer = false;
+const stopwatch = new LayerStopwatch();
 const slack = await new FakeSlack().start();
 const env = await startSlackLayer({
   slack,
   access: { dmPolicy: "open" },
   reply: "ok",
   channel: { socket: {} },
-  onRunStart: () => runStarted?.(),
-  bypassLayer: () => bypassLayer,
+  ...stopwatch.layerOptions,
   retry: { minDelayMs: 500, maxDelayMs: 5_000 },
 });
 const { pipeline, outbox } = env;
 
-/** Pushes a DM over Socket Mode and resolves when the run starts (or the layer is reached, bypassed). */
-const sample = (user: string, text: string, bypass: boolean) =>
-  new Promise<number>((resolve) => {
-    const t0 = performance.now();
-    bypassLayer = bypass;
-    runStarted = () => resolve(performance.now() - t0);
-    slack.dm(user, text);
-  });
-
-// Interleaved rounds: a bypassed sample, then a layer sample whose run is left to finish before
-// the next round, so one sample's agent work never lands in another's timing.
-const ROUNDS = 200;
-const bypassMs: number[] = [];
-const layerMs: number[] = [];
-for (let round = 0; round < ROUNDS + 10; round++) {
-  const user = `U${1000 + round}`;
+const { baseline, layer } = await stopwatch.measure({
+  rounds: 200,
   // Each sample starts with the previous reply delivered and the socket idle, as an idle bot is.
-  const idle = async () => {
+  idle: async () => {
     await pipeline.drained();
     while (outbox.pending() > 0) await new Promise((resolve) => setTimeout(resolve, 5));
     await new Promise((resolve) => setTimeout(resolve, 15));
-  };
-  await idle();
-  const bypass = await sample(user, `bypass ${round}`, true);
-  await idle();
-  const layer = await sample(user, `layer ${round}`, false);
-  runStarted = undefined;
-  if (round < 10) continue; // warm-up
-  bypassMs.push(bypass);
-  layerMs.push(layer);
-}
-const p50 = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-const baseline = p50(bypassMs);
-const layer = p50(layerMs);
+  },
+  push: (bypass, round) => slack.dm(`U${1000 + round}`, `${bypass ? "bypass" : "layer"} ${round}`),
+});
 report(
   "slack inbound to agent",
   "Socket Mode event → channel, layer bypassed (baseline, p50)",

@@ -9,58 +9,17 @@
  *   (≤ 2 ms per chunk); and 100 replies of 10 chunks each, where every chunk's delivered mark
  *   commits before the next chunk of its reply is sent.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createAgentRuntime } from "@claw/agent-core";
 import { report } from "@claw/bench-harness";
-import {
-  createChannelManager,
-  createChannelOutbox,
-  createChannelPipeline,
-  openAccountState,
-  openInboundJournal,
-  openOutboxStore,
-  openPairingStore,
-} from "@claw/channels";
-import { createFauxProvider, type Model } from "@claw/providers";
-import { openSqliteDatabase } from "@claw/sqlite";
+import type { InboundJournal } from "@claw/channels";
+import { LayerStopwatch, p50 } from "@claw/channels/testing";
 import { Api } from "grammy";
-import { createTelegramChannel } from "../src/index.js";
 import { FakeBotApi } from "../src/testing/index.js";
+import { startLayer } from "../test/layer.js";
 
-const stateDir = mkdtempSync(join(tmpdir(), "claw-channels-bench-"));
-const db = openSqliteDatabase(join(stateDir, "state.db"));
-db.pragma("journal_mode = WAL");
-// As the gateway opens it (the inbound journal syncs its own commits to disk).
-db.pragma("synchronous = NORMAL");
-
-const faux = createFauxProvider(["ok"], { provider: "faux", whenExhausted: "repeat-last" });
-const models = new Map<string, Model>([["faux/faux-1", faux.model]]);
-const runtime = createAgentRuntime({
-  agents: [{ id: "main", model: { primary: "faux/faux-1" }, tools: [], systemPrompt: "Bench." }],
-  resolveModel: (ref) => models.get(ref),
-  stream: faux.stream,
-});
-let runStarted: (() => void) | undefined;
-let bypassLayer = false;
-const timedRuntime = {
-  ...runtime,
-  run: (request: Parameters<typeof runtime.run>[0]) => {
-    runStarted?.();
-    return runtime.run(request);
-  },
-  steer: runtime.steer.bind(runtime),
-  activeRuns: runtime.activeRuns.bind(runtime),
-  wait: runtime.wait.bind(runtime),
-  sessions: runtime.sessions,
-};
-
-const state = openAccountState(db);
+const stopwatch = new LayerStopwatch();
 // The durable accept (one commit synced to disk) is timed on its own: it is most of the layer's cost.
-const journal = openInboundJournal(db, state);
 const acceptMs: number[] = [];
-const timedJournal = {
+const timedJournal = (journal: InboundJournal): InboundJournal => ({
   ...journal,
   accept: (...args: Parameters<typeof journal.accept>) => {
     const t0 = performance.now();
@@ -70,82 +29,32 @@ const timedJournal = {
       acceptMs.push(performance.now() - t0);
     }
   },
-};
+});
 
 const layerApi = await new FakeBotApi().start();
-let manager: ReturnType<typeof createChannelManager> | undefined;
-const outbox = createChannelOutbox({
-  store: openOutboxStore(db),
-  send: (...args) => (manager as NonNullable<typeof manager>).send(...args),
-  textLimit: () => 4096,
+// As the gateway opens state.db (WAL, synchronous NORMAL: the inbound journal syncs its own commits).
+const env = await startLayer({
+  apis: [layerApi],
+  telegram: { pollTimeoutSeconds: 30 },
+  access: { dmPolicy: "open" },
+  reply: "ok",
+  wrapJournal: timedJournal,
+  typing: false,
+  ...stopwatch.layerOptions,
 });
-const pipeline = createChannelPipeline({
-  runtime: timedRuntime,
-  routing: { defaultAgentId: "main", dmScope: "per-channel-peer" },
-  access: () => ({ dmPolicy: "open", groupPolicy: "open" }),
-  pairing: openPairingStore(db),
-  state,
-  journal: timedJournal,
-  deliver: outbox.deliver,
-});
-manager = createChannelManager({
-  accounts: [
-    {
-      channel: "telegram",
-      accountId: "default",
-      enabled: true,
-      configured: true,
-      create: () =>
-        createTelegramChannel({ botToken: layerApi.token, apiRoot: layerApi.url, pollTimeoutSeconds: 30 }),
-    },
-  ],
-  state,
-  onInbound: async (channel, message) => {
-    if (bypassLayer) runStarted?.();
-    else await pipeline.handle(channel, message);
-  },
-});
-outbox.start();
-await manager.start();
+const { pipeline, outbox } = env;
 
 // The outbox baseline sends to a second fake with grammY directly.
 const bareApi = await new FakeBotApi({ token: "777:BARE" }).start();
 const bareClient = new Api(bareApi.token, { apiRoot: bareApi.url });
 
-// Interleaved rounds: a bypassed sample, then a layer sample whose run is left to finish (untimed)
-// before the next round, so one sample's agent work never lands in another's timing.
-const ROUNDS = 200;
-const bypassMs: number[] = [];
-const layerMs: number[] = [];
-for (let round = 0; round < ROUNDS + 10; round++) {
-  const chat = 1000 + round;
+const { baseline, layer } = await stopwatch.measure({
+  rounds: 200,
   // Each sample starts with the poller parked in its long poll, as an idle bot is.
-  await new Promise((resolve) => setTimeout(resolve, 15));
-  let t0 = performance.now();
-  await new Promise<void>((resolve) => {
-    bypassLayer = true;
-    runStarted = resolve;
-    layerApi.dm(chat, `bypass ${round}`);
-  });
-  const bypass = performance.now() - t0;
-  await new Promise((resolve) => setTimeout(resolve, 15));
-  t0 = performance.now();
-  await new Promise<void>((resolve) => {
-    bypassLayer = false;
-    runStarted = resolve;
-    layerApi.dm(chat, `layer ${round}`);
-  });
-  const layer = performance.now() - t0;
-  runStarted = undefined;
-  await pipeline.drained();
-  if (round < 10) continue; // warm-up
-  bypassMs.push(bypass);
-  layerMs.push(layer);
-}
-const p50 = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-const baseline = p50(bypassMs);
-const layer = p50(layerMs);
+  idle: () => new Promise((resolve) => setTimeout(resolve, 15)),
+  push: (bypass, round) => layerApi.dm(1000 + round, `${bypass ? "bypass" : "layer"} ${round}`),
+  afterRound: () => pipeline.drained(),
+});
 report("telegram inbound to agent", "update → channel, layer bypassed (baseline, p50)", baseline, "ms");
 report("telegram inbound to agent", "update → channel → route → dispatch → runtime.run (p50)", layer, "ms", {
   baseline: { name: "layer bypassed", value: baseline },
@@ -229,9 +138,6 @@ report("telegram outbox", "durable outbox, 10-chunk replies, 20 chats", multiMsP
 });
 report("telegram outbox", "throughput, 10-chunk replies", 1000 / multiMsPerChunk, "chunks/s");
 
-await manager.stop();
-await outbox.stop();
+await env.stop();
 await layerApi.close();
 await bareApi.close();
-db.close();
-rmSync(stateDir, { recursive: true, force: true });

@@ -4,10 +4,8 @@
  * after the update was acknowledged (the polling offset moved past it) but before the model
  * answered: the restarted process answers that message, once.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { CrashTest, KILL_MID_DELIVERY_CASES, killProcess, killWhileSendHeld } from "@claw/channels/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeBotApi } from "../src/testing/index.js";
 import { until } from "./layer.js";
@@ -17,84 +15,37 @@ const REPLY = Array.from(
   (_, i) => `Paragraph ${i}: ${"steady words ".repeat(8).trim()}.`,
 ).join("\n\n");
 
-function startProcess(
+const crash = new CrashTest();
+const startProcess = (
   api: FakeBotApi,
   stateDir: string,
   env: Record<string, string> = {},
-  onStdout: (text: string) => void = () => {},
-): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      "--conditions=@claw/source",
-      "--import",
-      "tsx",
-      join(import.meta.dirname, "fixtures", "layer-process.ts"),
-    ],
-    {
-      env: {
-        ...process.env,
-        FAKE_URL: api.url,
-        FAKE_TOKEN: api.token,
-        STATE_DIR: stateDir,
-        REPLY_TEXT: REPLY,
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    child.stdout?.on("data", (data: Buffer) => {
-      onStdout(data.toString());
-      if (data.toString().includes("ready")) resolve(child);
-    });
-    child.once("exit", (code) => reject(new Error(`layer process exited early (${code})`)));
-  });
-}
-
-const killed = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGKILL");
+  onStdout?: (text: string) => void,
+) =>
+  crash.processes.start(join(import.meta.dirname, "fixtures", "layer-process.ts"), {
+    env: { FAKE_URL: api.url, FAKE_TOKEN: api.token, STATE_DIR: stateDir, REPLY_TEXT: REPLY, ...env },
+    ...(onStdout ? { onStdout } : {}),
   });
 
 describe("SIGKILL between the reply and Telegram's acknowledgement", () => {
-  const children: ChildProcess[] = [];
-  let api: FakeBotApi | undefined;
-  let stateDir = "";
-  afterEach(async () => {
-    for (const child of children.splice(0))
-      if (child.exitCode === null && child.signalCode === null) await killed(child);
-    await api?.close();
-    rmSync(stateDir, { recursive: true, force: true });
-  });
+  afterEach(() => crash.cleanup());
 
-  it.each([
-    ["before the first chunk is acknowledged", 0],
-    ["after the first chunk, before the second is acknowledged", 1],
-  ])(
+  it.each(KILL_MID_DELIVERY_CASES)(
     "%s: every chunk is delivered exactly once after a restart",
     async (_name, afterDelivered) => {
-      api = await new FakeBotApi().start();
-      const fake = api;
-      stateDir = mkdtempSync(join(tmpdir(), "claw-tg-kill-"));
+      const fake = crash.track(await new FakeBotApi().start());
+      const stateDir = crash.stateDir("claw-tg-kill-");
       const first = await startProcess(fake, stateDir);
-      children.push(first);
-      let held = false;
-      fake.onHeld = () => {
-        held = true;
-      };
-      fake.holdSends(true, { afterDelivered });
-      fake.dm(42, "write me something long");
-      await until(() => held, 15_000, "a send to be held");
-      await killed(first);
-      // Let the fake's event loop see the dead client's socket close before Telegram "answers".
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      fake.releaseHeld();
-      expect(fake.sent).toHaveLength(afterDelivered);
+      const { sentBeforeRestart } = await killWhileSendHeld({
+        fake,
+        child: first,
+        afterDelivered,
+        ask: () => fake.dm(42, "write me something long"),
+        waitFor: (check, what) => until(check, 15_000, what),
+      });
+      expect(sentBeforeRestart).toBe(afterDelivered);
 
-      const second = await startProcess(fake, stateDir);
-      children.push(second);
+      await startProcess(fake, stateDir);
       await until(
         () => fake.sent.map((m) => m.text).join("\n\n").length >= REPLY.length,
         15_000,
@@ -110,23 +61,20 @@ describe("SIGKILL between the reply and Telegram's acknowledgement", () => {
   );
 
   it("after the update is acknowledged, before the model answers: the reply arrives once after a restart", async () => {
-    api = await new FakeBotApi().start();
-    const fake = api;
-    stateDir = mkdtempSync(join(tmpdir(), "claw-tg-kill-"));
+    const fake = crash.track(await new FakeBotApi().start());
+    const stateDir = crash.stateDir("claw-tg-kill-");
     let modelCalled = false;
     const first = await startProcess(fake, stateDir, { HOLD_MODEL: "1" }, (text) => {
       if (text.includes("model-called")) modelCalled = true;
     });
-    children.push(first);
     const update = fake.dm(42, "are you there?");
     await until(() => modelCalled, 15_000, "the model to be called");
     // Acknowledged: the poller asked for updates past this one, so Telegram will not send it again.
     await until(() => fake.offsets.some((o) => o > update.update_id), 15_000, "the offset to move on");
-    await killed(first);
+    await killProcess(first);
     expect(fake.sent).toHaveLength(0);
 
-    const second = await startProcess(fake, stateDir);
-    children.push(second);
+    await startProcess(fake, stateDir);
     await until(() => fake.sent.length >= 1, 15_000, "the reply");
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(fake.sent.map((m) => m.text).join("\n\n")).toBe(REPLY);
