@@ -3,11 +3,8 @@
  * process, for the SIGKILL durability loop. Usage: `gateway-child.ts <stateDir>`; prints one
  * JSON line `{url, token}` once listening, stops on SIGTERM, and is meant to be SIGKILLed.
  */
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { validateConfig } from "@claw/config";
 import { createFauxProvider } from "@claw/providers";
-import { startClaw } from "../src/index.js";
+import { startChildGateway } from "../test/fixtures/child-gateway.js";
 
 const stateDir = process.argv[2];
 if (!stateDir) {
@@ -20,23 +17,11 @@ const faux = createFauxProvider([{ text: "noted, thank you", chunkSize: 4, chunk
   whenExhausted: "repeat-last",
   recordCalls: false,
 });
-const document = { agents: { defaults: { model: "faux/faux-1", skipBootstrap: true, maxConcurrent: 8 } } };
-const result = validateConfig(document);
-if (!result.ok) throw new Error(`soak config is invalid: ${JSON.stringify(result.issues)}`);
-const configPath = join(stateDir, "claw.json");
-writeFileSync(configPath, `${JSON.stringify(document)}\n`);
-const claw = await startClaw({
-  config: result.config,
+const claw = await startChildGateway(
   stateDir,
-  configPath,
-  homeDir: stateDir,
-  env: {},
-  port: 0,
-  models: [faux.model],
-  stream: faux.stream,
-  watchConfig: false,
-  watchSkills: false,
-});
+  { agents: { defaults: { model: "faux/faux-1", skipBootstrap: true, maxConcurrent: 8 } } },
+  faux,
+);
 process.stdout.write(`${JSON.stringify({ url: claw.url, token: claw.token })}\n`);
 process.on("SIGTERM", () => {
   void claw.close({ reason: "soak stop" }).then(() => process.exit(0));

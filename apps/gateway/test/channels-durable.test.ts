@@ -8,7 +8,7 @@ import { FakeBotApi } from "@claw/channel-telegram/testing";
 import { CrashTest, killProcess, waitUntil } from "@claw/channels/testing";
 import { afterEach, describe, expect, it } from "vitest";
 
-const CHILD = join(import.meta.dirname, "fixtures", "telegram-gateway-child.ts");
+const CHILD = join(import.meta.dirname, "fixtures", "channel-gateway-child.ts");
 const REPLY = "Here I am, after the restart.";
 
 const crash = new CrashTest();
@@ -17,8 +17,7 @@ const startGateway = (api: FakeBotApi, stateDir: string, hold: boolean, onStdout
     name: "gateway",
     env: {
       STATE_DIR: stateDir,
-      FAKE_URL: api.url,
-      FAKE_TOKEN: api.token,
+      CHANNELS: JSON.stringify({ telegram: { botToken: api.token, apiRoot: api.url, dmPolicy: "open" } }),
       REPLY_TEXT: REPLY,
       HOLD_MODEL: hold ? "1" : "0",
     },

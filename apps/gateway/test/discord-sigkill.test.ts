@@ -18,9 +18,15 @@ const REPLY = Array.from(
 
 const crash = new CrashTest();
 const startGateway = (fake: FakeDiscord, stateDir: string) =>
-  crash.processes.start(join(import.meta.dirname, "fixtures", "discord-gateway.ts"), {
+  crash.processes.start(join(import.meta.dirname, "fixtures", "channel-gateway-child.ts"), {
     name: "gateway process",
-    env: { FAKE_REST_API: fake.restApi, FAKE_TOKEN: fake.token, STATE_DIR: stateDir, REPLY_TEXT: REPLY },
+    env: {
+      CHANNELS: JSON.stringify({
+        discord: { token: fake.token, rest: { api: fake.restApi }, dmPolicy: "open" },
+      }),
+      STATE_DIR: stateDir,
+      REPLY_TEXT: REPLY,
+    },
   });
 
 describe("gateway SIGKILL mid-delivery to Discord", () => {

@@ -149,12 +149,17 @@ const REPLY = Array.from(
 
 const crash = new CrashTest();
 const startGatewayChild = (slack: FakeSlack, stateDir: string) =>
-  crash.processes.start(join(import.meta.dirname, "fixtures", "slack-gateway-child.ts"), {
+  crash.processes.start(join(import.meta.dirname, "fixtures", "channel-gateway-child.ts"), {
     name: "slack gateway child",
     env: {
-      FAKE_API_URL: slack.apiUrl,
-      FAKE_BOT_TOKEN: slack.botToken,
-      FAKE_APP_TOKEN: slack.appToken,
+      CHANNELS: JSON.stringify({
+        slack: {
+          botToken: slack.botToken,
+          appToken: slack.appToken,
+          slackApiUrl: slack.apiUrl,
+          dmPolicy: "open",
+        },
+      }),
       STATE_DIR: stateDir,
       REPLY_TEXT: REPLY,
     },
