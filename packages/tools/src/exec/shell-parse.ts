@@ -9,10 +9,22 @@
 
 /** One word of a command: its literal text when it has one, and whether the shell would expand it. */
 export interface ShellWord {
-  /** The word with quotes removed; expansions are kept as written (`$HOME`, `$(…)`). */
+  /** The word with quotes removed; expansions kept as written (`$HOME`, `$(…)`). */
   text: string;
-  /** True when the shell would substitute something: `$VAR`, `$(…)`, backticks, globs, `~`. */
+  /** True when the shell would substitute something: `$VAR`, `$(…)`, backticks, globs, `~`, braces. */
   dynamic: boolean;
+  /** The word exactly as written in the source (quotes and escapes included). */
+  raw: string;
+  /** `$…`, `${…}`, `$(…)`, `$((…))`, backticks or `<(…)`/`>(…)`, unquoted or inside double quotes. */
+  substituted: boolean;
+  /** Only when the word has unquoted `*`, `?` or `[` and no substitution: the glob pattern, with
+   *  every character that was quoted or backslash-escaped in the source escaped by a backslash
+   *  (so `'*'x*` gives `\*x*`). */
+  glob?: string;
+  /** The word starts with an unquoted `~`. */
+  tilde: boolean;
+  /** The word has an unquoted brace pattern bash would expand (`{a,b}`, `{1..3}`). */
+  brace: boolean;
 }
 
 export interface ShellRedirect {
@@ -199,6 +211,14 @@ class Reader {
     const start = this.pos;
     let text = "";
     let dynamic = false;
+    let substituted = false;
+    let tilde = false;
+    let brace = false;
+    let globChars = false;
+    let glob = "";
+    const quoted = (literal: string) => {
+      for (const c of literal) glob += `\\${c}`;
+    };
     while (this.pos < this.src.length) {
       const ch = this.src[this.pos] as string;
       if (/[\s;&|()<>]/.test(ch)) {
@@ -207,6 +227,7 @@ class Reader {
           this.nested(")");
           text += `${ch}(…)`;
           dynamic = true;
+          substituted = true;
           continue;
         }
         break;
@@ -214,40 +235,50 @@ class Reader {
       if (ch === "\\") {
         if (this.pos + 1 >= this.src.length) throw new Unprovable("the command ends with a lone backslash");
         text += this.src[this.pos + 1];
+        quoted(this.src[this.pos + 1] as string);
         this.pos += 2;
       } else if (ch === "'") {
         const end = this.src.indexOf("'", this.pos + 1);
         if (end < 0) throw new Unprovable("a single quote is never closed");
         text += this.src.slice(this.pos + 1, end);
+        quoted(this.src.slice(this.pos + 1, end));
         this.pos = end + 1;
       } else if (ch === '"') {
         this.pos++;
         const inner = this.doubleQuoted();
         text += inner.text;
+        quoted(inner.text);
         dynamic ||= inner.dynamic;
+        substituted ||= inner.substituted;
       } else if (ch === "$" || ch === "`") {
         text += this.expansion();
         dynamic = true;
+        substituted = true;
       } else {
-        if (/[*?[]/.test(ch) || (ch === "~" && this.pos === start)) dynamic = true;
+        if (/[*?[]/.test(ch)) globChars = true;
+        if (ch === "~" && this.pos === start) tilde = true;
         if (ch === "{" && /[,.]{1,2}/.test(this.src.slice(this.pos, this.src.indexOf("}", this.pos) + 1)))
-          dynamic = true;
+          brace = true;
         text += ch;
+        glob += ch;
         this.pos++;
       }
     }
     this.lastRaw = this.src.slice(start, this.pos);
-    return { text, dynamic };
+    dynamic ||= globChars || tilde || brace;
+    const word: ShellWord = { text, dynamic, raw: this.lastRaw, substituted, tilde, brace };
+    if (globChars && !substituted) word.glob = glob;
+    return word;
   }
 
-  private doubleQuoted(): ShellWord {
+  private doubleQuoted(): { text: string; dynamic: boolean; substituted: boolean } {
     let text = "";
     let dynamic = false;
     while (this.pos < this.src.length) {
       const ch = this.src[this.pos] as string;
       if (ch === '"') {
         this.pos++;
-        return { text, dynamic };
+        return { text, dynamic, substituted: dynamic };
       }
       if (ch === "\\" && /["\\$`\n]/.test(this.src[this.pos + 1] ?? "")) {
         text += this.src[this.pos + 1];
