@@ -80,15 +80,27 @@ interface SegmentContext {
   changesDirectory: boolean;
 }
 
-/** Control and invisible characters: they can hide what a command does from the person asked. */
-const HIDDEN_CHARACTER =
-  /[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/u;
+/** Control and invisible characters (tab and newline aside): they can hide what a command does. */
+function isHiddenCharacter(code: number): boolean {
+  return (
+    (code < 0x20 && code !== 0x09 && code !== 0x0a) ||
+    (code >= 0x7f && code <= 0x9f) ||
+    (code >= 0x200b && code <= 0x200f) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069) ||
+    code === 0xfeff
+  );
+}
 
 function controlCharacter(command: string): string | undefined {
-  const match = HIDDEN_CHARACTER.exec(command);
-  if (!match) return undefined;
-  const code = match[0].codePointAt(0)?.toString(16).padStart(4, "0") ?? "?";
-  return `the command contains a control or invisible character (U+${code.toUpperCase()} at ${match.index})`;
+  for (let i = 0; i < command.length; i++) {
+    const code = command.charCodeAt(i);
+    if (isHiddenCharacter(code))
+      return `the command contains a control or invisible character (U+${code.toString(16).toUpperCase().padStart(4, "0")} at ${i})`;
+  }
+  return undefined;
 }
 
 function analyzeSegment(simple: SimpleCommand, context: SegmentContext): CommandSegment {

@@ -35,7 +35,7 @@ export function expandGlob(pattern: string, cwd: string): GlobResult {
     const next: string[] = [];
     for (const base of candidates) {
       if (!matcher) {
-        const joined = join(base, unescape(part));
+        const joined = join(base, removeEscapes(part));
         if (!afterGlob || exists(cwd, joined)) next.push(joined);
         continue;
       }
@@ -61,7 +61,7 @@ export function expandGlob(pattern: string, cwd: string): GlobResult {
     candidates = next;
     if (candidates.length === 0) break;
   }
-  const words = afterGlob && candidates.length > 0 ? candidates.sort() : [unescape(pattern)];
+  const words = afterGlob && candidates.length > 0 ? candidates.sort() : [removeEscapes(pattern)];
   return { ok: true, words, listed };
 }
 
@@ -93,7 +93,7 @@ function hasGlob(pattern: string): boolean {
   return false;
 }
 
-function unescape(text: string): string {
+function removeEscapes(text: string): string {
   return text.replace(/\\(.)/gs, "$1");
 }
 

@@ -53,7 +53,7 @@ export function checkSafeInvocation(
   const expanded = expandWords(args, scope, check, { braceAsks: true });
   const redirected = expandWords(inputs, scope, check, { braceAsks: true });
   if (!expanded || !redirected) return check;
-  for (const word of redirected.words) checkRead(word, `the input redirection "<${word}"`, scope, check);
+  for (const word of redirected.words) checkRead(word, "the input redirection:", scope, check);
   const parsed = parseWords(bin, expanded.words);
   const serious: string[] = [];
   const other: string[] = [...parsed.asks];
@@ -66,7 +66,10 @@ export function checkSafeInvocation(
   for (const use of parsed.uses) {
     if (use.operand && use.kind === "path-read") pathOperands++;
     const problem = useProblem(bin, use, scope, check, checked);
-    if (problem) (use.kind === "program" || use.kind === "path-write" ? serious : other).push(problem);
+    if (!problem) continue;
+    if (use.kind === "program") serious.unshift(problem);
+    else if (use.kind === "path-write") serious.push(problem);
+    else other.push(problem);
   }
   const implicit = bin.implicitCwd === "always" || (bin.implicitCwd === "when-recursive" && recursing);
   if (implicit && pathOperands === 0)
