@@ -5,7 +5,15 @@
  * with an empty allowlist, no attack may be `run`, and every safe case must be.
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import Type, { type Static } from "typebox";
@@ -28,13 +36,18 @@ const Safe = Type.Object(
   { id: Type.String(), command: Type.String(), setup: Type.Optional(Setup) },
   { additionalProperties: false },
 );
-const Corpus = Type.Object({ attacks: Type.Array(Attack), safe: Type.Array(Safe) }, { additionalProperties: false });
+const Corpus = Type.Object(
+  { attacks: Type.Array(Attack), safe: Type.Array(Safe) },
+  { additionalProperties: false },
+);
 type Setup = Static<typeof Setup>;
 
 const CORPUS_FILE = new URL("../../../fixtures/exec-attacks.json", import.meta.url);
 const corpus: unknown = JSON.parse(readFileSync(CORPUS_FILE, "utf8"));
 if (!Value.Check(Corpus, corpus))
-  throw new Error(`fixtures/exec-attacks.json does not match the corpus format: ${[...Value.Errors(Corpus, corpus)][0]?.message}`);
+  throw new Error(
+    `fixtures/exec-attacks.json does not match the corpus format: ${[...Value.Errors(Corpus, corpus)][0]?.message}`,
+  );
 
 const SECRET = `sk-secret-${randomBytes(8).toString("hex")}`;
 const SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin";
@@ -73,7 +86,11 @@ function stateDirWith(setup: Setup | undefined): string {
 
 async function decide(command: string, setup: Setup | undefined) {
   const workspace = stateDirWith(setup);
-  const analysis = await analyzeCommand(command, { cwd: workspace, path: SYSTEM_PATH, workspaceRoot: workspace });
+  const analysis = await analyzeCommand(command, {
+    cwd: workspace,
+    path: SYSTEM_PATH,
+    workspaceRoot: workspace,
+  });
   return decideExec(policy, analysis, []);
 }
 
@@ -85,16 +102,22 @@ describe(`exec attack corpus (${corpus.attacks.length} attacks, ${corpus.safe.le
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it.each(corpus.attacks.map((a) => [a.id, a.command, a] as const))("attack %s (%j) is not run", async (_id, _c, attack) => {
-    const decision = await decide(attack.command, attack.setup);
-    expect(decision.action, attack.why).not.toBe("run");
-    if (decision.action === "ask") expect(decision.reason.length).toBeGreaterThan(0);
-  });
+  it.each(corpus.attacks.map((a) => [a.id, a.command, a] as const))(
+    "attack %s (%j) is not run",
+    async (_id, _c, attack) => {
+      const decision = await decide(attack.command, attack.setup);
+      expect(decision.action, attack.why).not.toBe("run");
+      if (decision.action === "ask") expect(decision.reason.length).toBeGreaterThan(0);
+    },
+  );
 
-  it.each(corpus.safe.map((s) => [s.id, s.command, s] as const))("safe %s (%j) runs without asking", async (_id, _c, safe) => {
-    const decision = await decide(safe.command, safe.setup);
-    expect(decision.action === "ask" ? decision.reason : decision.action).toBe("run");
-  });
+  it.each(corpus.safe.map((s) => [s.id, s.command, s] as const))(
+    "safe %s (%j) runs without asking",
+    async (_id, _c, safe) => {
+      const decision = await decide(safe.command, safe.setup);
+      expect(decision.action === "ask" ? decision.reason : decision.action).toBe("run");
+    },
+  );
 });
 
 describe("reasons a person and the model can read", () => {
@@ -115,6 +138,8 @@ describe("reasons a person and the model can read", () => {
 
   it("a symlink that leads outside is named as such", async () => {
     const decision = await decide("cat notes/claw.json", { symlinks: { notes: ".." } });
-    expect(decision.action === "ask" && decision.reason).toMatch(/leads outside the workspace through a symlink/);
+    expect(decision.action === "ask" && decision.reason).toMatch(
+      /leads outside the workspace through a symlink/,
+    );
   });
 });

@@ -119,13 +119,13 @@ function useProblem(
         ? `the jq program loads modules or reads the environment (import, include, env, $ENV)`
         : undefined;
     case "path-read": {
-      if (use.value === "-") return undefined;
+      // "-" too: stdin for most programs, a file named "-" in the cwd for ls, stat, find, …
       checked.add(use.value);
       const before = check.reasons.length;
       checkRead(use.value, use.operand ? "" : `${use.origin} reads a file:`, scope, check);
       if (check.reasons.length > before) return check.reasons.pop();
-      if (use.operand && bin.directoryOperands && isDirectory(scope.real(use.value)))
-        return `${use.origin} is a directory: diff ${bin.directoryOperands}`;
+      if (bin.directoryOperands && isDirectory(scope.real(use.value)))
+        return `${use.origin} names a directory: ${bin.name} ${bin.directoryOperands}`;
       return undefined;
     }
     default:
