@@ -80,6 +80,8 @@ export const MAX_DEPTH = 8;
 
 /** Characters that end an unquoted word. */
 const WORD_END = new Set([" ", "\t", "\n", ";", "&", "|", "(", ")", "<", ">"]);
+/** Characters that end a run of plain characters inside a word. */
+const WORD_SPECIAL = new Set([...WORD_END, "\\", "'", '"', "$", "`"]);
 /** Characters a redirection target cannot start with. */
 const NOT_A_TARGET = new Set(["\n", ";", "&", "|", "(", ")", "<", ">"]);
 /** Redirection operators, longest first. */
@@ -310,8 +312,10 @@ class Reader {
       } else if (ch === "$" || ch === "`") {
         this.dollarOrBacktick(word, false);
       } else {
-        word.plain(ch, this.pos === start);
-        this.pos++;
+        let end = this.pos + 1;
+        while (end < src.length && !WORD_SPECIAL.has(src[end] as string)) end++;
+        word.plain(src.slice(this.pos, end), this.pos === start);
+        this.pos = end;
       }
       this.progressed(before);
     }

@@ -12,20 +12,16 @@ const SEQUENCE = /^(?:[+-]?\d+\.\.[+-]?\d+|[A-Za-z]\.\.[A-Za-z])(?:\.\.[+-]?\d+)
 const MAX_SEQUENCE_CHARS = 64;
 
 export class WordBuilder {
-  private text = "";
-  private glob = "";
-  /** The word with quoted pieces and substitutions replaced by OPAQUE, for brace detection. */
-  private braceView = "";
+  /** The word's pieces in source order; text, glob and brace view are built from them once. */
+  private readonly pieces: { kind: "plain" | "quoted" | "substitution"; chars: string }[] = [];
   private substituted = false;
   private globChars = false;
   private tilde = false;
   private openBrace = false;
 
-  /** Unquoted, unescaped characters (`atStart`: the first character of the word). */
+  /** Unquoted, unescaped characters (`atStart`: they begin the word). */
   plain(chars: string, atStart: boolean): void {
-    this.text += chars;
-    this.glob += chars;
-    this.braceView += chars;
+    this.pieces.push({ kind: "plain", chars });
     if (/[*?[]/.test(chars)) this.globChars = true;
     if (atStart && chars.startsWith("~")) this.tilde = true;
     if (chars.includes("{")) this.openBrace = true;
@@ -33,29 +29,30 @@ export class WordBuilder {
 
   /** Characters quoted or backslash-escaped in the source: taken literally, escaped in the glob. */
   quoted(chars: string): void {
-    this.text += chars;
-    for (const ch of chars) this.glob += `\\${ch}`;
-    this.braceView += OPAQUE;
+    this.pieces.push({ kind: "quoted", chars });
   }
 
   /** A substitution, kept in the text as written. */
   substitution(written: string): void {
-    this.text += written;
+    this.pieces.push({ kind: "substitution", chars: written });
     this.substituted = true;
-    this.braceView += OPAQUE;
   }
 
   build(raw: string): ShellWord {
-    const brace = this.openBrace && hasBraceExpansion(this.braceView);
+    const pieces = this.pieces;
+    const brace =
+      this.openBrace &&
+      hasBraceExpansion(pieces.map((p) => (p.kind === "plain" ? p.chars : OPAQUE)).join(""));
     const word: ShellWord = {
-      text: this.text,
+      text: pieces.length === 1 ? (pieces[0]?.chars ?? "") : pieces.map((p) => p.chars).join(""),
       dynamic: this.substituted || this.globChars || this.tilde || brace,
       raw,
       substituted: this.substituted,
       tilde: this.tilde,
       brace,
     };
-    if (this.globChars && !this.substituted) word.glob = this.glob;
+    if (this.globChars && !this.substituted)
+      word.glob = pieces.map((p) => (p.kind === "plain" ? p.chars : escapeEach(p.chars))).join("");
     return word;
   }
 }
@@ -85,4 +82,11 @@ export function hasBraceExpansion(view: string): boolean {
     }
   }
   return false;
+}
+
+/** Every character (code point) preceded by a backslash: literal in a glob. */
+function escapeEach(chars: string): string {
+  let escaped = "";
+  for (const ch of chars) escaped += `\\${ch}`;
+  return escaped;
 }
