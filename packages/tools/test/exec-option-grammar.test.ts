@@ -78,7 +78,7 @@ describe("argv read like the program reads it", () => {
       "path-read:src",
       "path-read:..",
       "path-read:f",
-      "text:2020-01-01",
+      "date-spec:2020-01-01",
       "pattern:*.ts",
     ]);
     expect(parseFindArgv([".", "(", "-name", "x", "-o", "-exec", "sh", ";", ")"]).asks).toEqual([

@@ -641,7 +641,7 @@ export const SAFE_BINARIES: readonly SafeBinary[] = [
   {
     name: "rev",
     note: "util-linux rev; operands are checked",
-    grammar: grammar({ options: ["-h", "-V", "-0 --zero"], operands: "path-read*" }),
+    grammar: grammar({ options: ["-h", "-V"], operands: "path-read*" }),
   },
   {
     name: "comm",
@@ -713,7 +713,7 @@ export const SAFE_BINARIES: readonly SafeBinary[] = [
     operandRule: { match: /^\+/, otherwise: "sets the system clock (only +FORMAT operands are safe)" },
     grammar: grammar({
       options: [
-        "-d= --date=",
+        "-d= --date= date-spec",
         "--debug",
         "-f= --file= path-read",
         "-I[=] --iso-8601[=]",

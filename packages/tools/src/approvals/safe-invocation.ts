@@ -118,6 +118,10 @@ function useProblem(
       return JQ_REACHES_OUT.test(use.value)
         ? `the jq program loads modules or reads the environment (import, include, env, $ENV)`
         : undefined;
+    case "date-spec":
+      return /TZ\s*=/i.test(use.value)
+        ? `${use.origin} names a time zone file (TZ="…" in a date makes it read that file)`
+        : undefined;
     case "path-read": {
       // "-" too: stdin for most programs, a file named "-" in the cwd for ls, stat, find, …
       checked.add(use.value);
