@@ -111,6 +111,13 @@ describe("globs expanded like /bin/sh", () => {
     expect(result.ok && result.words).toEqual(words);
   });
 
+  it("an unreadable bracket expression asks instead of throwing", () => {
+    expect(expandGlob("[z-a]*", root)).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/bracket expression/),
+    });
+  });
+
   it("names the folders it read, and gives up past its limits", () => {
     expect(expandGlob("../*", join(root, "src"))).toMatchObject({ ok: true, listed: [".."] });
     mkdirSync(join(root, "many"));

@@ -116,7 +116,7 @@ function analyzeSegment(simple: SimpleCommand, context: SegmentContext): Command
   const problem = segmentProblem(simple, context.changesDirectory);
   if (problem) return { ...segment, problem };
   if (SAFE_BUILTINS.has(segment.program)) {
-    const safeCheck = checkSafeBuiltin(rest, context.scope);
+    const safeCheck = guarded(() => checkSafeBuiltin(rest, context.scope));
     return {
       ...segment,
       resolvedPath: `builtin:${segment.program}`,
@@ -132,8 +132,17 @@ function analyzeSegment(simple: SimpleCommand, context: SegmentContext): Command
     : undefined;
   if (!bin) return { ...segment, resolvedPath };
   const inputs = simple.redirects.filter((r) => r.op === "<").map((r) => r.target);
-  const safeCheck = checkSafeInvocation(bin, rest, inputs, context.scope);
+  const safeCheck = guarded(() => checkSafeInvocation(bin, rest, inputs, context.scope));
   return { ...segment, resolvedPath, outsidePaths: safeCheck.outside, safeCheck };
+}
+
+/** A check that fails unexpectedly asks (with the error) instead of failing the exec call. */
+function guarded(check: () => InvocationCheck): InvocationCheck {
+  try {
+    return check();
+  } catch (error) {
+    return { reasons: [`its arguments could not be checked (${(error as Error).message})`], outside: [] };
+  }
 }
 
 function cachedProgram(program: string, context: SegmentContext): string | undefined {

@@ -31,7 +31,12 @@ export function expandGlob(pattern: string, cwd: string): GlobResult {
   let afterGlob = false;
   for (let index = 0; index < parts.length; index++) {
     const part = parts[index] as string;
-    const matcher = componentMatcher(part);
+    let matcher: ((name: string) => boolean) | undefined;
+    try {
+      matcher = componentMatcher(part);
+    } catch {
+      return { ok: false, reason: `the glob "${pattern}" has a bracket expression the gate cannot read` };
+    }
     const next: string[] = [];
     for (const base of candidates) {
       if (!matcher) {
