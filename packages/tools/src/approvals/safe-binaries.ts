@@ -264,7 +264,6 @@ export const SAFE_BINARIES: readonly SafeBinary[] = [
         "--files0-from= names-from",
         "-L --max-line-length",
         "-w --words",
-        "--total=",
       ],
       operands: "path-read*",
     }),
