@@ -123,6 +123,9 @@ function useProblem(
         ? `${use.origin} names a time zone file (TZ="…" in a date makes it read that file)`
         : undefined;
     case "path-read": {
+      // bash (not dash) expands `--file=~/x`: a value that starts with ~ may be a home directory.
+      if (!use.operand && use.value.startsWith("~"))
+        return `${use.origin} "${use.value}" starts with ~ (bash expands it to a home directory)`;
       // "-" too: stdin for most programs, a file named "-" in the cwd for ls, stat, find, …
       checked.add(use.value);
       const before = check.reasons.length;
