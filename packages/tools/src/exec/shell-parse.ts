@@ -245,8 +245,9 @@ class Reader {
 
   private finish(): void {
     const current = this.current;
-    if (current.argv.length > 0 || current.redirects.length > 0 || current.assignments.length > 0)
-      this.out.push(current);
+    if (current.argv.length === 0 && current.redirects.length === 0 && current.assignments.length === 0)
+      return;
+    this.out.push(current);
     this.current = emptyCommand();
   }
 
@@ -269,7 +270,12 @@ class Reader {
   }
 
   private redirect(fd: number | undefined): void {
-    const op = REDIRECT_OPS.find((candidate) => this.src.startsWith(candidate, this.pos)) ?? ">";
+    let op = ">";
+    for (const candidate of REDIRECT_OPS)
+      if (this.src.startsWith(candidate, this.pos)) {
+        op = candidate;
+        break;
+      }
     if (op === "<<" || op === "<<-") throw new Unprovable("here-documents (<<) are not analysed");
     this.pos += op.length;
     while (this.src[this.pos] === " " || this.src[this.pos] === "\t") this.pos++;
@@ -329,28 +335,26 @@ class Reader {
     const src = this.src;
     const open = this.pos - 1;
     let run = this.pos;
-    const flush = () => {
-      if (this.pos > run) word.quoted(src.slice(run, this.pos));
-    };
     while (this.pos < src.length) {
       const before = this.pos;
       const ch = src[this.pos] as string;
+      const special =
+        ch === '"' || ch === "$" || ch === "`" || (ch === "\\" && DQ_ESCAPABLE.has(src[this.pos + 1] ?? ""));
+      if (!special) {
+        this.pos++;
+        continue;
+      }
+      if (this.pos > run) word.quoted(src.slice(run, this.pos));
       if (ch === '"') {
-        flush();
         this.pos++;
         return;
       }
-      if (ch === "\\" && DQ_ESCAPABLE.has(src[this.pos + 1] ?? "")) {
-        flush();
+      if (ch === "\\") {
         const escaped = src[this.pos + 1] as string;
         if (escaped !== "\n") word.quoted(escaped);
         this.pos += 2;
-        run = this.pos;
-      } else if (ch === "$" || ch === "`") {
-        flush();
-        this.dollarOrBacktick(word, true);
-        run = this.pos;
-      } else this.pos++;
+      } else this.dollarOrBacktick(word, true);
+      run = this.pos;
       this.progressed(before);
     }
     throw new Unprovable(`a double quote at character ${open + 1} is never closed`);

@@ -12,8 +12,11 @@ const SEQUENCE = /^(?:[+-]?\d+\.\.[+-]?\d+|[A-Za-z]\.\.[A-Za-z])(?:\.\.[+-]?\d+)
 const MAX_SEQUENCE_CHARS = 64;
 
 export class WordBuilder {
-  /** The word's pieces in source order; text, glob and brace view are built from them once. */
-  private readonly pieces: { kind: "plain" | "quoted" | "substitution"; chars: string }[] = [];
+  private text = "";
+  /** The text with quoted and escaped characters backslash-escaped. */
+  private glob = "";
+  /** The text with each quoted piece and substitution replaced by OPAQUE, for brace detection. */
+  private braceView = "";
   private substituted = false;
   private globChars = false;
   private tilde = false;
@@ -21,7 +24,9 @@ export class WordBuilder {
 
   /** Unquoted, unescaped characters (`atStart`: they begin the word). */
   plain(chars: string, atStart: boolean): void {
-    this.pieces.push({ kind: "plain", chars });
+    this.text += chars;
+    this.glob += chars;
+    this.braceView += chars;
     if (/[*?[]/.test(chars)) this.globChars = true;
     if (atStart && chars.startsWith("~")) this.tilde = true;
     if (chars.includes("{")) this.openBrace = true;
@@ -29,30 +34,29 @@ export class WordBuilder {
 
   /** Characters quoted or backslash-escaped in the source: taken literally, escaped in the glob. */
   quoted(chars: string): void {
-    this.pieces.push({ kind: "quoted", chars });
+    this.text += chars;
+    this.glob += escapeEach(chars);
+    this.braceView += OPAQUE;
   }
 
   /** A substitution, kept in the text as written. */
   substitution(written: string): void {
-    this.pieces.push({ kind: "substitution", chars: written });
+    this.text += written;
+    this.braceView += OPAQUE;
     this.substituted = true;
   }
 
   build(raw: string): ShellWord {
-    const pieces = this.pieces;
-    const brace =
-      this.openBrace &&
-      hasBraceExpansion(pieces.map((p) => (p.kind === "plain" ? p.chars : OPAQUE)).join(""));
+    const brace = this.openBrace && hasBraceExpansion(this.braceView);
     const word: ShellWord = {
-      text: pieces.length === 1 ? (pieces[0]?.chars ?? "") : pieces.map((p) => p.chars).join(""),
+      text: this.text,
       dynamic: this.substituted || this.globChars || this.tilde || brace,
       raw,
       substituted: this.substituted,
       tilde: this.tilde,
       brace,
     };
-    if (this.globChars && !this.substituted)
-      word.glob = pieces.map((p) => (p.kind === "plain" ? p.chars : escapeEach(p.chars))).join("");
+    if (this.globChars && !this.substituted) word.glob = this.glob;
     return word;
   }
 }
