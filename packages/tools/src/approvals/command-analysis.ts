@@ -68,9 +68,8 @@ export async function analyzeCommand(command: string, where: AnalysisPlace): Pro
     changesDirectory,
   };
   const segments = parsed.commands.map((simple) => analyzeSegment(simple, context));
-  const control = controlCharacter(command);
-  const unprovable = control ?? (parsed.ok ? undefined : parsed.reason);
-  return { command, segments, ...(unprovable ? { unprovable } : {}) };
+  // Control and invisible characters are the reader's to refuse (it says so in `reason`).
+  return { command, segments, ...(parsed.ok ? {} : { unprovable: parsed.reason }) };
 }
 
 interface SegmentContext {
@@ -78,29 +77,6 @@ interface SegmentContext {
   scope: WorkspaceScope;
   programs: Map<string, string | undefined>;
   changesDirectory: boolean;
-}
-
-/** Control and invisible characters (tab and newline aside): they can hide what a command does. */
-function isHiddenCharacter(code: number): boolean {
-  return (
-    (code < 0x20 && code !== 0x09 && code !== 0x0a) ||
-    (code >= 0x7f && code <= 0x9f) ||
-    (code >= 0x200b && code <= 0x200f) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    (code >= 0x202a && code <= 0x202e) ||
-    (code >= 0x2066 && code <= 0x2069) ||
-    code === 0xfeff
-  );
-}
-
-function controlCharacter(command: string): string | undefined {
-  for (let i = 0; i < command.length; i++) {
-    const code = command.charCodeAt(i);
-    if (isHiddenCharacter(code))
-      return `the command contains a control or invisible character (U+${code.toString(16).toUpperCase().padStart(4, "0")} at ${i})`;
-  }
-  return undefined;
 }
 
 function analyzeSegment(simple: SimpleCommand, context: SegmentContext): CommandSegment {
