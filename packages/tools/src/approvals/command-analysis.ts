@@ -2,7 +2,8 @@
  * What a command string would run: its simple commands (via the shell reader), each program
  * resolved to its real path on the command's PATH, and every reason one of them cannot be
  * judged by an allowlist (a computed program name, variable assignments, writes through
- * redirections, builtins that change later resolution).
+ * redirections, builtins that change later resolution). A safe binary from a trusted directory
+ * also gets its grammar-aware check (`safeCheck`, see safe-invocation.ts).
  */
 import { accessSync, constants, realpathSync } from "node:fs";
 import { basename, delimiter, dirname, isAbsolute, resolve } from "node:path";
@@ -23,7 +24,7 @@ export interface CommandSegment {
   globArgs: boolean;
   /** The real path of the program, `builtin:<name>` for a safe builtin, or undefined when unresolved. */
   resolvedPath?: string;
-  /** Arguments or input files that name a path outside the workspace (safe binaries may not read them). */
+  /** For safe binaries and builtins: words (arguments, glob matches, input files) that lead outside the workspace. */
   outsidePaths: string[];
   /**
    * For a safe binary (from a trusted directory) or a safe builtin: what its grammar-aware check
