@@ -21,7 +21,12 @@ export type GlobResult =
  * @example
  * expandGlob("*.md", "/ws"); // { ok: true, words: ["README.md", "notes.md"], listed: ["."] }
  */
-export function expandGlob(pattern: string, cwd: string): GlobResult {
+export function expandGlob(
+  pattern: string,
+  cwd: string,
+  /** Why a folder may not be read (the gate asks at once, without reading it), or undefined. */
+  refuseListing: (dir: string) => string | undefined = () => undefined,
+): GlobResult {
   const absolute = pattern.startsWith("/");
   const parts = pattern.split("/");
   if (absolute) parts.shift();
@@ -45,6 +50,8 @@ export function expandGlob(pattern: string, cwd: string): GlobResult {
         continue;
       }
       const dir = base === "" ? "." : base;
+      const refused = refuseListing(dir);
+      if (refused) return { ok: false, reason: `the glob "${pattern}" lists a folder: ${refused}` };
       listed.push(dir);
       let names: string[];
       try {

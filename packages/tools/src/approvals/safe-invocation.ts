@@ -177,14 +177,12 @@ function expandWords(
       check.reasons.push(`"${facts.raw}" is a brace pattern the shell expands into several words`);
       known = false;
     } else if (facts.glob !== undefined) {
-      const result = expandGlob(facts.glob, scope.cwd);
+      const result = expandGlob(facts.glob, scope.cwd, (dir) => scope.outsideReason(dir));
       if (!result.ok) {
         check.reasons.push(result.reason);
         known = false;
         continue;
       }
-      for (const dir of new Set(result.listed))
-        checkRead(dir, `the glob "${facts.raw}" lists a folder:`, scope, check);
       const matchedAny = result.words.length !== 1 || result.words[0] !== facts.text;
       for (const match of result.words) {
         out.words.push(match);
