@@ -93,12 +93,17 @@ export function findUnsafeCharacter(input: string): UnsafeCharacter | undefined 
   const index = input.search(ANY_UNSAFE);
   if (index < 0) return undefined;
   const cp = input.codePointAt(index) as number;
+  return { codePoint: formatCodePoint(cp), name: unsafeName(cp), position: characterPosition(input, index) };
+}
+
+/** The 1-based position a person counts (in code points) of the UTF-16 `index` of `input`. */
+export function characterPosition(input: string, index: number): number {
   let position = 1;
   for (let i = 0; i < index; i++) {
     const unit = input.charCodeAt(i);
     if (unit < 0xdc00 || unit > 0xdfff || !isHighSurrogate(input.charCodeAt(i - 1))) position++;
   }
-  return { codePoint: formatCodePoint(cp), name: unsafeName(cp), position };
+  return position;
 }
 
 function isHighSurrogate(unit: number): boolean {

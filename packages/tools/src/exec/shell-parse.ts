@@ -10,7 +10,7 @@
  * step advances the position, and a step that does not is refused as a reader bug rather than
  * looped on), nesting is bounded, and nothing rescans the rest of the input per character.
  */
-import { findUnsafeCharacter } from "./shell-characters.js";
+import { characterPosition, findUnsafeCharacter, formatCodePoint } from "./shell-characters.js";
 import { WordBuilder } from "./shell-word.js";
 
 /** One word of a command: its literal text when it has one, and whether the shell would expand it. */
@@ -136,7 +136,8 @@ class Reader {
     private readonly out: SimpleCommand[],
     private readonly depth: number,
   ) {
-    if (depth > MAX_DEPTH) throw new Unprovable(`substitutions nest deeper than ${MAX_DEPTH} levels`);
+    if (depth > MAX_DEPTH)
+      throw new Unprovable(`substitutions, subshells or groups nest deeper than ${MAX_DEPTH} levels`);
   }
 
   at(pos: number): this {
@@ -171,7 +172,7 @@ class Reader {
       const newline = src.indexOf("\n", this.pos);
       this.pos = newline < 0 ? src.length : newline;
     } else if (ch === ")") {
-      if (closer !== ")") throw new Unprovable(`an unmatched ")" at character ${this.pos + 1}`);
+      if (closer !== ")") throw new Unprovable(`an unmatched ")" at character ${this.positionOf(this.pos)}`);
       this.pos++;
       return true;
     } else if (ch === "}" && closer === "}" && current.argv.length === 0) {
@@ -256,8 +257,13 @@ class Reader {
     if (this.pos > before) return;
     const cp = this.src.codePointAt(before) ?? 0;
     throw new Unprovable(
-      `the shell reader could not read past character ${before + 1} (U+${cp.toString(16).toUpperCase().padStart(4, "0")}); the command needs a person`,
+      `the shell reader could not read past character ${this.positionOf(before)} (${formatCodePoint(cp)}); the command needs a person`,
     );
+  }
+
+  /** Where `index` is, in characters a person counts (inside a backtick substitution: within it). */
+  private positionOf(index: number): number {
+    return characterPosition(this.src, index);
   }
 
   private atWordStart(): boolean {
@@ -303,13 +309,14 @@ class Reader {
         break;
       }
       if (ch === "\\") {
-        const escaped = charAt(src, this.pos + 1);
+        const escaped = wholeCharAt(src, this.pos + 1);
         if (!escaped) throw new Unprovable("the command ends with a lone backslash");
         if (escaped !== "\n") word.quoted(escaped);
         this.pos += 1 + escaped.length;
       } else if (ch === "'") {
         const end = src.indexOf("'", this.pos + 1);
-        if (end < 0) throw new Unprovable(`a single quote at character ${this.pos + 1} is never closed`);
+        if (end < 0)
+          throw new Unprovable(`a single quote at character ${this.positionOf(this.pos)} is never closed`);
         word.quoted(src.slice(this.pos + 1, end));
         this.pos = end + 1;
       } else if (ch === '"') {
@@ -357,7 +364,7 @@ class Reader {
       run = this.pos;
       this.progressed(before);
     }
-    throw new Unprovable(`a double quote at character ${open + 1} is never closed`);
+    throw new Unprovable(`a double quote at character ${this.positionOf(open)} is never closed`);
   }
 
   /** `$VAR`, `${…}`, `$((…))`, `$(…)`, a backtick substitution, or a `$` the shell keeps as it is. */
@@ -414,7 +421,7 @@ class Reader {
         return;
       }
     }
-    throw new Unprovable(`a backtick substitution at character ${this.pos + 1} is never closed`);
+    throw new Unprovable(`a backtick substitution at character ${this.positionOf(this.pos)} is never closed`);
   }
 
   /**
@@ -437,7 +444,7 @@ class Reader {
           "substitutions, quotes or escapes inside arithmetic expansions are not analysed",
         );
     }
-    throw new Unprovable(`an arithmetic expansion at character ${this.pos + 1} is never closed`);
+    throw new Unprovable(`an arithmetic expansion at character ${this.positionOf(this.pos)} is never closed`);
   }
 
   /** `${…}` with no substitution, quote, escape or brace inside. */
@@ -453,7 +460,9 @@ class Reader {
       if (ch === "'" || ch === '"' || ch === "\\" || ch === "{")
         throw new Unprovable(`quotes, escapes or braces inside ${"$"}{…} are not analysed`);
     }
-    throw new Unprovable(`a parameter expansion (${"$"}{…}) at character ${this.pos + 1} is never closed`);
+    throw new Unprovable(
+      `a parameter expansion (${"$"}{…}) at character ${this.positionOf(this.pos)} is never closed`,
+    );
   }
 
   /** `$(…)`, `<(…)` or `>(…)` once its opener is read: a nested script up to its `)`. */
@@ -471,7 +480,7 @@ function isDigit(ch: string | undefined): boolean {
 }
 
 /** The whole character (code point) at `index`, or "" past the end. */
-function charAt(src: string, index: number): string {
+function wholeCharAt(src: string, index: number): string {
   const cp = src.codePointAt(index);
   return cp === undefined ? "" : String.fromCodePoint(cp);
 }
