@@ -13,6 +13,7 @@ const fill = (unit: string, length: number) => unit.repeat(Math.ceil(length / un
 /** Shapes that once rescanned the rest of the input per character, or stress one code path each. */
 const WORST_CASES: { name: string; make: (length: number) => string }[] = [
   { name: "{ × n (brace scan inside one word)", make: (n) => fill("{", n) },
+  { name: "echo {{{…{} (the old reader rescanned to } per {)", make: (n) => `echo ${fill("{", n - 6)}}` },
   { name: "echo {a,b}{a,b}… (brace expansion check)", make: (n) => `echo ${fill("{a,b}", n - 5)}` },
   { name: "$( × n/2 (nesting limit)", make: (n) => fill("$(", n) },
   { name: "' × n (empty single quotes)", make: (n) => fill("'", n) },
