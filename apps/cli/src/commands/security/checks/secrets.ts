@@ -41,7 +41,7 @@ export function literalSecrets(document: unknown): LiteralSecret[] {
       found.push({
         path: `models.providers.${provider}.apiKey`,
         variable: providerVar(provider),
-        what: `a ${provider} API key`,
+        what: `the ${provider} API key`,
         provider,
       });
   for (const [id, profile] of entries((document.auth as Doc | undefined)?.profiles)) {
@@ -50,7 +50,7 @@ export function literalSecrets(document: unknown): LiteralSecret[] {
       found.push({
         path: `auth.profiles.${id}.apiKey`,
         variable: providerVar(provider),
-        what: `a ${provider} API key`,
+        what: `the ${provider} API key`,
         provider,
       });
   }
