@@ -52,6 +52,10 @@ describe("slow consumers during a streamed reply", () => {
     });
     const socket = (paused.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket;
     let pausedBytes = 0;
+    let fastBytes = 0;
+    fast.ws.on("message", (data: Buffer) => {
+      fastBytes += data.length;
+    });
     paused.ws.on("message", (data: Buffer) => {
       pausedBytes += data.length;
     });
@@ -100,7 +104,8 @@ describe("slow consumers during a streamed reply", () => {
     const closed = await paused.whenClosed();
     expect([1008, 1006]).toContain(closed.code);
     if (closed.code === 1008) expect(closed.reason).toContain("slow consumer");
-    expect(pausedBytes).toBeLessThan(replyChars / 2);
+    // What reached it is what the kernel held when it stopped reading, far less than the stream.
+    expect(pausedBytes).toBeLessThan(fastBytes / 2);
     await new Promise<void>((resolve) => {
       const check = () => (gw?.socketCount() === 1 ? resolve() : setImmediate(check));
       check();
