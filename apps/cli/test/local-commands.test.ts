@@ -56,6 +56,7 @@ describe("doctor", () => {
       "✗ no anthropic credential, needed by main → anthropic/claude-sonnet-4-5",
     );
     expect(result.stdout).toContain("fix: run `claw onboard --provider anthropic`");
+    expect(result.stdout).toMatch(/what this install exposes to others: `claw security audit`\n$/);
   });
 
   it("a keyless provider from the provider table needs no credential", async () => {

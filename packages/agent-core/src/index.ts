@@ -19,6 +19,11 @@ export type {
   ToolFilterContext,
 } from "./runtime/options.js";
 export type { RunHandle } from "./runtime/run-handle.js";
+export {
+  DEFAULT_MAX_BUFFERED_RUN_EVENTS,
+  SlowSubscriberError,
+  type SlowSubscriberReport,
+} from "./runtime/event-channel.js";
 export type { ReplyText } from "./runtime/reply-run.js";
 export {
   type AgentTool,

@@ -3,7 +3,12 @@ import { PROTOCOL_LIMITS } from "@claw/protocol";
 /** Every limit and timer of the gateway; defaults are the real product's. Tests shrink them. */
 export interface GatewayLimits {
   maxPayloadBytes: number;
+  /** Unsent bytes per client above which it is disconnected; droppable events are skipped above half. */
   maxBufferedBytes: number;
+  /** A client over half of `maxBufferedBytes` is dropped after skipping this many droppable events… */
+  slowConsumerMaxDroppedEvents: number;
+  /** …or after skipping them for this long (ticks keep arriving, so an idle stream is checked too). */
+  slowConsumerMaxSlowMs: number;
   maxPreAuthFrameBytes: number;
   handshakeTimeoutMs: number;
   dedupeTtlMs: number;
@@ -41,6 +46,8 @@ export interface GatewayLimits {
 export const DEFAULT_LIMITS: GatewayLimits = {
   maxPayloadBytes: PROTOCOL_LIMITS.maxPayloadBytes,
   maxBufferedBytes: PROTOCOL_LIMITS.maxBufferedBytes,
+  slowConsumerMaxDroppedEvents: 200,
+  slowConsumerMaxSlowMs: 60_000,
   maxPreAuthFrameBytes: PROTOCOL_LIMITS.maxPreAuthFrameBytes,
   handshakeTimeoutMs: PROTOCOL_LIMITS.handshakeTimeoutMs,
   dedupeTtlMs: PROTOCOL_LIMITS.dedupeTtlMs,

@@ -61,6 +61,8 @@ export interface GatewayHandle {
   broadcast(event: string, payload: unknown): void;
   /** Connections that completed the handshake and are still open. */
   connectionCount(): number;
+  /** Sockets the gateway still holds in any state (a dropped client must leave this count). */
+  socketCount(): number;
   /** Re-reads runtime health and sends a `health` event. */
   refreshHealth(): Promise<void>;
   /** Says `shutdown`, drains runs (then aborts the rest), closes sockets and the database. */
@@ -146,6 +148,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayHand
     host,
     broadcast: (event, payload) => hub.broadcast(event, payload),
     connectionCount: () => [...hub.connections].filter((c) => c.state === "open").length,
+    socketCount: () => hub.connections.size,
     refreshHealth: async () => {
       await hub.refreshHealth();
     },
@@ -208,14 +211,19 @@ function upgrade(
 
 function onConnection(ctx: GatewayContext, ws: WebSocket, req: IncomingMessage): void {
   const ip = (req.socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
-  const conn = new Connection(ws, ip, isLoopbackHost(ip), ctx.limits.maxBufferedBytes);
+  const conn = new Connection(ws, ip, isLoopbackHost(ip), {
+    maxBufferedBytes: ctx.limits.maxBufferedBytes,
+    maxDroppedEvents: ctx.limits.slowConsumerMaxDroppedEvents,
+    maxSlowMs: ctx.limits.slowConsumerMaxSlowMs,
+  });
   if (req.headers.origin !== undefined) conn.origin = req.headers.origin;
-  conn.onSlowConsumer = (bufferedBytes) =>
+  conn.onSlowConsumer = (report) =>
     ctx.logger.warn("gateway: slow consumer disconnected", {
       connId: conn.id,
       clientId: conn.client?.id,
+      clientName: conn.client?.displayName ?? conn.client?.id,
       ip,
-      bufferedBytes,
+      ...report,
       limitBytes: ctx.limits.maxBufferedBytes,
     });
   ctx.hub.connections.add(conn);

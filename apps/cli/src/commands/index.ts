@@ -359,6 +359,21 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import("./doctor/index.js"),
   },
   {
+    name: "security",
+    summary: "Audit what this install exposes: gateway, channels, exec, sandbox, file modes, keys",
+    subcommands: [
+      {
+        name: "audit",
+        summary: "every finding with its severity and the key or command that closes it (exit 1 if critical)",
+        flags: {
+          fix: { type: "boolean", summary: "chmod the state dir (700) and secret files (600); nothing else" },
+          ...JSON_FLAG,
+        },
+      },
+    ],
+    load: () => import("./security/index.js"),
+  },
+  {
     name: "import",
     summary: "Bring another assistant's state over (claw import openclaw)",
     subcommands: [

@@ -168,6 +168,8 @@ export async function assembleClaw(options: AssembleClawOptions): Promise<Assemb
     lanes: { main: config.agents.defaults.maxConcurrent, cron: config.cron.maxConcurrentRuns },
     mainKey: config.session.mainKey,
     onListenerError: (error) => log.write("error", "event listener failed", { error: String(error) }),
+    onSlowSubscriber: (report) =>
+      log.write("warn", "run event reader fell behind and was ended", { ...report }),
   });
   runtime.subscribe((event) => {
     // A failed summary keeps the history; say so in the log, not only on the event stream.

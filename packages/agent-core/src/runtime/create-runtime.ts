@@ -17,8 +17,9 @@ import type { AgentDefinition, AgentRuntimeOptions, LaneName, RunRequest } from 
 export type { AgentRuntime, RunInfo } from "./agent-runtime.js";
 
 import type { AgentRuntime } from "./agent-runtime.js";
+import { createEventChannel, type EventChannel, type SlowSubscriberReport } from "./event-channel.js";
 import { replyRun } from "./reply-run.js";
-import { type ActiveRun, createEventChannel, type EventChannel, type RunHandle } from "./run-handle.js";
+import type { ActiveRun, RunHandle } from "./run-handle.js";
 
 const DEFAULT_LANES: Record<LaneName, number> = { main: 4, cron: 1, subagent: 8, nested: 8 };
 const FINISHED_RUNS_KEPT = 500;
@@ -44,6 +45,19 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const now = options.now ?? Date.now;
   const sessions = options.sessions ?? createMemorySessionStore(now);
   const bus = createEventBus(options.onListenerError);
+  const onSlowSubscriber =
+    options.onSlowSubscriber ??
+    ((r: SlowSubscriberReport) =>
+      console.warn(
+        `agent runtime: ended a reader of run ${r.runId} (${r.sessionKey}) that fell ${r.pendingEvents} events behind (limit ${r.limit})`,
+      ));
+  const runChannel = (runId: string, sessionKey: string) =>
+    createEventChannel({
+      runId,
+      sessionKey,
+      onSlowSubscriber,
+      ...(options.maxBufferedRunEvents !== undefined ? { maxBuffered: options.maxBufferedRunEvents } : {}),
+    });
   const queue = createKeyedQueue();
   const lanes = new Map<LaneName, Lane>(
     (Object.keys(DEFAULT_LANES) as LaneName[]).map((name) => [
@@ -115,7 +129,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
         started: false,
       };
       runs.set(runId, active);
-      const channel = createEventChannel();
+      const channel = runChannel(runId, request.sessionKey);
       const emit = channelEmitter(channel, runId, request.sessionKey);
       const lane = lanes.get(request.lane ?? "main") as Lane;
 
@@ -210,7 +224,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
 
     reply(sessionKey, reply, replyOptions) {
       const runId = replyOptions?.runId ?? randomUUID();
-      const channel = createEventChannel();
+      const channel = runChannel(runId, sessionKey);
       const result = Promise.resolve(replyRun(runId, reply, channelEmitter(channel, runId, sessionKey), now));
       channel.close();
       remember(runId, sessionKey, result);
@@ -267,7 +281,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   /** A run asked of a closed runtime ends at once, as an error that says so. */
   function closedHandle(request: RunRequest): RunHandle {
     const runId = request.runId ?? randomUUID();
-    const channel = createEventChannel();
+    const channel = runChannel(runId, request.sessionKey);
     const result = Promise.resolve(
       endedBeforeStart(runId, channelEmitter(channel, runId, request.sessionKey), now, "error", {
         message: "The agent runtime is shut down; no new runs are accepted.",
@@ -288,7 +302,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   }
 
   function existingHandle(current: ActiveRun): RunHandle {
-    const channel = createEventChannel();
+    const channel = runChannel(current.runId, current.sessionKey);
     channel.close();
     return {
       runId: current.runId,

@@ -13,6 +13,7 @@ import type {
 import type { LoopHooks } from "../loop/hooks.js";
 import type { SessionStore } from "../sessions/session-store.js";
 import type { AgentTool } from "../tools/types.js";
+import type { SlowSubscriberReport } from "./event-channel.js";
 
 export interface PromptContext {
   agentId: string;
@@ -161,6 +162,14 @@ export interface AgentRuntimeOptions {
   toolTimeoutMs?: number;
   now?: () => number;
   onListenerError?: (error: unknown) => void;
+  /**
+   * Events a run keeps for readers of `run.events` (default 10 000). A reader that falls further
+   * behind is ended with a `SlowSubscriberError`; a reader that starts after older events were
+   * discarded fails at once. Bus listeners (`subscribe`) are called synchronously and hold nothing.
+   */
+  maxBufferedRunEvents?: number;
+  /** Told once per reader ended for falling behind (default: one `console.warn` line). */
+  onSlowSubscriber?: (report: SlowSubscriberReport) => void;
   /** `session.mainKey`: an agent's main session is `agent:<id>:<mainKey>` (default "main"). */
   mainKey?: string;
 }

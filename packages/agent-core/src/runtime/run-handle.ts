@@ -23,39 +23,3 @@ export interface ActiveRun {
   followUps: UserMessage[];
   started: boolean;
 }
-
-export type EventChannel = ReturnType<typeof createEventChannel>;
-
-/** A buffered async iterable fed by push(); ends on close(). Late readers see every event. */
-export function createEventChannel() {
-  const buffer: AgentEvent[] = [];
-  const readers: (() => void)[] = [];
-  let closed = false;
-  const wake = () => {
-    for (const r of readers.splice(0)) r();
-  };
-  return {
-    push(event: AgentEvent) {
-      if (closed) return;
-      buffer.push(event);
-      wake();
-    },
-    close() {
-      closed = true;
-      wake();
-    },
-    iterable: {
-      async *[Symbol.asyncIterator]() {
-        let index = 0;
-        while (true) {
-          if (index < buffer.length) {
-            yield buffer[index++] as AgentEvent;
-            continue;
-          }
-          if (closed) return;
-          await new Promise<void>((resolve) => readers.push(resolve));
-        }
-      },
-    } satisfies AsyncIterable<AgentEvent>,
-  };
-}

@@ -37,7 +37,8 @@ function channel<T>() {
  * "hang" waits until aborted; "fail" ends in error; "gate" waits for `releaseGate()`;
  * "burst:<n>" streams "t0 t1 … t<n-1> " in n deltas at once; "long:<n>" streams one n-character
  * block in 100-character deltas carrying the running text (as agent-core does); anything else streams
- * "echo: <message>" in two deltas. Both end ok. The runs port is a small registry of its own,
+ * "echo: <message>" in two deltas; "paced:<n>" streams n characters in 16 KiB deltas (no running text),
+ * yielding to I/O between them. Both end ok. The runs port is a small registry of its own,
  * standing in for agent-core's (lookup, abort, wait).
  */
 export function createFakeRuntime() {
@@ -89,6 +90,17 @@ export function createFakeRuntime() {
             emit("assistant", { delta, text });
           }
           outcome = { runId, status: "ok", text };
+        } else if (input.message.startsWith("paced:")) {
+          // <n> characters in 16 KiB deltas without snapshots, one macrotask apart so readers read.
+          const size = Number(input.message.slice(6));
+          let sent = 0;
+          while (sent < size && !signal.aborted) {
+            const delta = String((sent / 16384) % 10).repeat(Math.min(16384, size - sent));
+            sent += delta.length;
+            emit("assistant", { delta });
+            await new Promise((r) => setImmediate(r));
+          }
+          outcome = { runId, status: "ok", text: String(sent) };
         } else if (input.message.startsWith("burst:")) {
           const parts = Array.from({ length: Number(input.message.slice(6)) }, (_, i) => `t${i} `);
           for (const delta of parts) emit("assistant", { delta, text: delta });

@@ -59,6 +59,8 @@ async function doctor({ values }: ParsedCommandArgs, context: CommandContext): P
   context.io.stdout(
     problems === 0 ? `\n${green("no problems found")}\n` : `\n${red(`${problems} problem(s)`)}\n`,
   );
+  // The doctor checks that things work; who else can reach them is the audit's job.
+  context.io.stdout(dim("what this install exposes to others: `claw security audit`\n"));
   return failed ? EXIT_FAILURE : EXIT_OK;
 }
 
