@@ -1,0 +1,34 @@
+/** Sanitising a text that grows while it streams, in linear time overall. */
+import { CR, sanitizeTerminalText } from "./sanitize.js";
+
+/** A sanitiser that remembers its last input: `sanitizeTerminalText(raw)`, for text that grows. */
+export type StreamingSanitizer = (raw: string) => string;
+
+/**
+ * A sanitiser for a text that grows delta by delta (a streamed answer, a tool's output): when the
+ * new text extends the previous one, only the appended part is scanned, so a long answer costs
+ * linear time overall. Any other text is sanitised whole. The result always equals
+ * `sanitizeTerminalText(raw)`.
+ *
+ * @example
+ * const safe = createStreamingSanitizer();
+ * safe("hello \x1b[");     // → "hello ␛["
+ * safe("hello \x1b[2J");   // → "hello ␛[2J" (only "2J" was scanned)
+ */
+export function createStreamingSanitizer(): StreamingSanitizer {
+  let lastRaw = "";
+  let lastSafe = "";
+  return (raw) => {
+    if (raw === lastRaw) return lastSafe;
+    let safe: string;
+    if (lastRaw !== "" && raw.length > lastRaw.length && raw.startsWith(lastRaw)) {
+      // A trailing lone `\r` may become half of `\r\n`: redo it with what follows.
+      const redo = lastRaw.charCodeAt(lastRaw.length - 1) === CR ? 1 : 0;
+      safe =
+        lastSafe.slice(0, lastSafe.length - redo) + sanitizeTerminalText(raw.slice(lastRaw.length - redo));
+    } else safe = sanitizeTerminalText(raw);
+    lastRaw = raw;
+    lastSafe = safe;
+    return safe;
+  };
+}
