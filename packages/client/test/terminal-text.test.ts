@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  createDeltaSanitizer,
   createStreamingSanitizer,
   HOSTILE_TERMINAL_TEXT,
   isTerminalSafe,
@@ -115,5 +116,30 @@ describe("createStreamingSanitizer", () => {
     safe("first \u001b[2J");
     expect(safe("second \u0007")).toBe("second ␇");
     expect(safe("")).toBe("");
+  });
+});
+
+describe("createDeltaSanitizer", () => {
+  it("writes, delta by delta, exactly what the whole text sanitises to", () => {
+    const text = HOSTILE_TERMINAL_TEXT.map((c) => c.text).join("\r\n");
+    for (const step of [1, 3, 50]) {
+      const safe = createDeltaSanitizer();
+      let written = "";
+      for (let i = 0; i < text.length; i += step) {
+        const out = safe.push(text.slice(i, i + step));
+        expect(actionable(out)).toEqual([]);
+        written += out;
+      }
+      expect(written + safe.end()).toBe(sanitizeTerminalText(text));
+    }
+  });
+
+  it("holds a trailing CR until it knows whether LF follows", () => {
+    const safe = createDeltaSanitizer();
+    expect(safe.push("50%\r")).toBe("50%");
+    expect(safe.push("\r")).toBe("␍");
+    expect(safe.push("\nok\r")).toBe("\nok");
+    expect(safe.end()).toBe("␍");
+    expect(safe.end()).toBe("");
   });
 });

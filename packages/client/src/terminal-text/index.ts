@@ -13,5 +13,10 @@
 export { HOSTILE_TERMINAL_TEXT, type HostileTerminalText } from "./corpus.js";
 // Commonly used: one string in, one safe string out.
 export { isTerminalSafe, sanitizeTerminalText } from "./sanitize.js";
-// Streaming: a growing text (deltas) sanitised in linear time overall.
-export { createStreamingSanitizer, type StreamingSanitizer } from "./streaming.js";
+// Streaming: a growing text, or deltas written as they come, sanitised in linear time overall.
+export {
+  createDeltaSanitizer,
+  createStreamingSanitizer,
+  type DeltaSanitizer,
+  type StreamingSanitizer,
+} from "./streaming.js";

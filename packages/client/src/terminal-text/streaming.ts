@@ -32,3 +32,38 @@ export function createStreamingSanitizer(): StreamingSanitizer {
     return safe;
   };
 }
+
+/** A sanitiser for deltas written straight to a terminal, which cannot take back what it wrote. */
+export interface DeltaSanitizer {
+  /** The safe text to write for this delta (a trailing `\r` is held until the next delta). */
+  push(delta: string): string;
+  /** What is still held (a final lone `\r` as `␍`); call once the stream ends. */
+  end(): string;
+}
+
+/**
+ * Sanitises a stream of deltas for direct writing: the concatenation of every `push` and the
+ * final `end` equals `sanitizeTerminalText` of the concatenated deltas.
+ *
+ * @example
+ * const safe = createDeltaSanitizer();
+ * stdout.write(safe.push("50%\r")); // "50%" (the \r waits: it may be half of \r\n)
+ * stdout.write(safe.push("\nok"));  // "\nok"
+ * stdout.write(safe.end());         // ""
+ */
+export function createDeltaSanitizer(): DeltaSanitizer {
+  let held = "";
+  return {
+    push(delta) {
+      const text = held + delta;
+      const hold = text.charCodeAt(text.length - 1) === CR;
+      held = hold ? "\r" : "";
+      return sanitizeTerminalText(hold ? text.slice(0, -1) : text);
+    },
+    end() {
+      const rest = held;
+      held = "";
+      return sanitizeTerminalText(rest);
+    },
+  };
+}
