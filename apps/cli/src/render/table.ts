@@ -1,4 +1,5 @@
 /** Plain aligned columns for terminal listings (no box drawing, so output pipes cleanly). */
+import { sanitizeTerminalText } from "@claw/client/terminal-text";
 
 /**
  * @example
@@ -13,6 +14,17 @@ export function renderTable(headers: readonly string[], rows: readonly (readonly
       .join("  ")
       .trimEnd();
   return `${[line(headers), ...rows.map(line)].join("\n")}\n`;
+}
+
+/**
+ * Table rows of text a model, a tool, a gateway or a chat sender controls, with terminal controls
+ * made visible. Rows that carry our own styling (coloured cells) must not go through it.
+ *
+ * @example
+ * renderTable(["KEY", "LABEL"], untrustedRows(sessions.map((s) => [s.key, s.label ?? ""])));
+ */
+export function untrustedRows(rows: readonly (readonly string[])[]): string[][] {
+  return rows.map((row) => row.map(sanitizeTerminalText));
 }
 
 /** `{"a": 1}` pretty-printed with a trailing newline, for `--json`. */
