@@ -18,6 +18,8 @@ export type StreamingSanitizer = (raw: string) => string;
 export function createStreamingSanitizer(): StreamingSanitizer {
   let lastRaw = "";
   let lastSafe = "";
+  /** `lastSafe` is `lastRaw` itself (nothing needed replacing). */
+  let clean = true;
   return (raw) => {
     if (raw === lastRaw) return lastSafe;
     let safe: string;
@@ -25,10 +27,15 @@ export function createStreamingSanitizer(): StreamingSanitizer {
     if (lastRaw !== "" && raw.length > lastRaw.length && raw.slice(0, lastRaw.length) === lastRaw) {
       // A trailing lone `\r` may become half of `\r\n`: redo it with what follows.
       const redo = lastRaw.charCodeAt(lastRaw.length - 1) === CR ? 1 : 0;
-      // Appending to the previous result (no slice of it) keeps each delta O(delta).
-      const kept = redo === 0 ? lastSafe : lastSafe.slice(0, -1);
-      safe = kept + sanitizeTerminalText(raw.slice(lastRaw.length - redo));
-    } else safe = sanitizeTerminalText(raw);
+      const rawTail = raw.slice(lastRaw.length - redo);
+      const tail = sanitizeTerminalText(rawTail);
+      // Clean so far: hand back the caller's own string, so its next prefix check stays cheap.
+      clean = clean && tail === rawTail;
+      safe = clean ? raw : (redo === 0 ? lastSafe : lastSafe.slice(0, -1)) + tail;
+    } else {
+      safe = sanitizeTerminalText(raw);
+      clean = safe === raw;
+    }
     lastRaw = raw;
     lastSafe = safe;
     return safe;
