@@ -95,6 +95,17 @@ describe("claw agent with a hostile model and tool output", () => {
     for (const word of WORDS) expect(show.stdout).toContain(word);
   });
 
+  it("--json keeps the value, with C1 and bidi controls written as \\u escapes", async () => {
+    const home = await setup([{ text: CORPUS }]);
+    const result = await claw(home, ["agent", "-m", "json please", "--json"], true);
+    expect(result.code).toBe(0);
+    expect(actionable(result.stdout)).toEqual([]);
+    expect(JSON.parse(result.stdout).text).toBe(CORPUS);
+    const show = await claw(home, ["sessions", "show", "agent:main:main", "--json"], true);
+    expect(actionable(show.stdout)).toEqual([]);
+    expect(show.stdout).toContain("\\u009b2J");
+  });
+
   it("a provider's failure message is shown inert", async () => {
     const home = await setup([
       {

@@ -5,6 +5,7 @@ import {
   HOSTILE_TERMINAL_TEXT,
   isTerminalSafe,
   sanitizeTerminalText,
+  terminalSafeJson,
 } from "../src/terminal-text/index.js";
 
 /** Any code unit a terminal acts on, the sanitiser's promise stated independently of its regex. */
@@ -141,5 +142,17 @@ describe("createDeltaSanitizer", () => {
     expect(safe.push("\nok\r")).toBe("\nok");
     expect(safe.end()).toBe("␍");
     expect(safe.end()).toBe("");
+  });
+});
+
+describe("terminalSafeJson", () => {
+  it("writes C1, DEL and bidi controls as escapes: the same value, nothing a terminal acts on", () => {
+    const value = { corpus: HOSTILE_TERMINAL_TEXT, "key\u009b": "\u007f\u202e" };
+    for (const json of [JSON.stringify(value), JSON.stringify(value, null, 2)]) {
+      const safe = terminalSafeJson(json);
+      expect(actionable(safe)).toEqual([]);
+      expect(JSON.parse(safe)).toEqual(value);
+    }
+    expect(terminalSafeJson(JSON.stringify("a\u009b2J"))).toBe('"a\\u009b2J"');
   });
 });

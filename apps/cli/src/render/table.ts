@@ -1,5 +1,5 @@
 /** Plain aligned columns for terminal listings (no box drawing, so output pipes cleanly). */
-import { sanitizeTerminalText } from "@claw/client/terminal-text";
+import { sanitizeTerminalText, terminalSafeJson } from "@claw/client/terminal-text";
 
 /**
  * @example
@@ -27,9 +27,12 @@ export function untrustedRows(rows: readonly (readonly string[])[]): string[][] 
   return rows.map((row) => row.map(sanitizeTerminalText));
 }
 
-/** `{"a": 1}` pretty-printed with a trailing newline, for `--json`. */
+/**
+ * `{"a": 1}` pretty-printed with a trailing newline, for `--json`; C1 and bidi controls in strings
+ * are written as `\u` escapes (same value), so JSON read on a terminal cannot drive it either.
+ */
 export function toJson(value: unknown): string {
-  return `${JSON.stringify(value, null, 2)}\n`;
+  return `${terminalSafeJson(JSON.stringify(value, null, 2))}\n`;
 }
 
 /** "3s ago", "5m ago", "2h ago", "4d ago". */

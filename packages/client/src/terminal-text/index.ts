@@ -11,6 +11,8 @@
 
 // For tests of any terminal surface: hostile strings and the text each must still show.
 export { HOSTILE_TERMINAL_TEXT, type HostileTerminalText } from "./corpus.js";
+// JSON for a terminal: the same value, controls written as \u escapes.
+export { terminalSafeJson } from "./json.js";
 // Commonly used: one string in, one safe string out.
 export { isTerminalSafe, sanitizeTerminalText } from "./sanitize.js";
 // Streaming: a growing text, or deltas written as they come, sanitised in linear time overall.

@@ -2,11 +2,12 @@
  * Renders a run's events the same way for the gateway and `--local`: assistant text streams to
  * stdout as it arrives, tool calls go to stderr one compact line each, and the terminal state
  * becomes the exit code. Model, tool and gateway text is sanitised before it is styled or written
- * (`@claw/client/terminal-text`), so a reply cannot drive the terminal; `--json` is data and left as is.
+ * (`@claw/client/terminal-text`), so a reply cannot drive the terminal; `--json` escapes them instead.
  */
 import type { AgentEvent, FailoverEventData } from "@claw/client";
 import { createDeltaSanitizer, sanitizeTerminalText } from "@claw/client/terminal-text";
 import { type CommandContext, EXIT_ABORTED, EXIT_FAILURE, EXIT_OK } from "../../context.js";
+import { toJson } from "../../render/table.js";
 
 export interface RunOutcome {
   runId: string;
@@ -123,7 +124,7 @@ export function createRunRenderer(context: CommandContext, options: { json: bool
         ...(steps.length > 0 ? { failover: steps } : {}),
       };
       if (options.json) {
-        io.stdout(`${JSON.stringify(outcome, null, 2)}\n`);
+        io.stdout(toJson(outcome));
         return exitCodeOf(outcome.status);
       }
       const held = safeDelta.end();

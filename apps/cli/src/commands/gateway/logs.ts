@@ -2,7 +2,7 @@
 
 import { closeSync, existsSync, openSync, readSync, statSync, unwatchFile, watchFile } from "node:fs";
 import { join } from "node:path";
-import { sanitizeTerminalText } from "@claw/client/terminal-text";
+import { sanitizeTerminalText, terminalSafeJson } from "@claw/client/terminal-text";
 import { intFlag, type ParsedCommandArgs } from "../../args.js";
 import { loadCliConfig } from "../../cli-config.js";
 import { CliError, type CommandContext, EXIT_OK } from "../../context.js";
@@ -46,7 +46,7 @@ export async function gatewayLogs({ values }: ParsedCommandArgs, context: Comman
       hint: "the gateway writes it once started: `claw gateway run`",
     });
   const show = (line: string) =>
-    context.io.stdout(`${values.json ? line : formatLogLine(line, context.style)}\n`);
+    context.io.stdout(`${values.json ? terminalSafeJson(line) : formatLogLine(line, context.style)}\n`);
   const first = readFrom(path, 0);
   for (const line of first.text.split("\n").filter(Boolean).slice(-count)) show(line);
   if (!values.follow) return EXIT_OK;
