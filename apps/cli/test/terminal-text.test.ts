@@ -26,6 +26,7 @@ const CORPUS = HOSTILE_TERMINAL_TEXT.map((c) => c.text).join("\n");
 const WORDS = HOSTILE_TERMINAL_TEXT.flatMap((c) => c.visible);
 
 /** The CLI's own styles (src/io.ts createStyle): bold, dim, red, green, yellow and their resets. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the CLI's own escape codes.
 const OWN_STYLE = /\u001b\[(?:1|2|22|31|32|33|39)m/g;
 /** ESC, BEL and every other C0 but \t \n, DEL, C1, bidi: what the terminal would act on. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the test.

@@ -3,8 +3,8 @@
  * controls but writes DEL, the C1 controls (an 8-bit CSI or OSC) and the bidi controls raw.
  */
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this module's job.
 const UNSAFE_IN_JSON =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this module's job.
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
