@@ -1,7 +1,7 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts", "src/browser.ts", "src/chat-view/index.ts"],
+  entry: ["src/index.ts", "src/browser.ts", "src/chat-view/index.ts", "src/terminal-text/index.ts"],
   format: ["esm"],
   target: "node20",
   dts: true,

@@ -6,7 +6,9 @@
  * import { run } from "@claw/cli";
  * process.exitCode = await run(["config", "validate"]);
  */
+
 import { createRequire } from "node:module";
+import { sanitizeTerminalText as shown } from "@claw/client/terminal-text";
 import { findCommand } from "./commands/index.js";
 import { CliError, type CommandContext, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from "./context.js";
 import { type CliIo, createStyle, processIo } from "./io.js";
@@ -95,14 +97,18 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<numb
   } catch (error) {
     const style = createStyle(io, noColor);
     if (error instanceof UsageError) {
-      io.stderr(`${style.red("claw:")} ${error.message}${error.hint ? ` (${error.hint})` : ""}\n`);
+      io.stderr(
+        `${style.red("claw:")} ${shown(error.message)}${error.hint ? ` (${shown(error.hint)})` : ""}\n`,
+      );
       return EXIT_USAGE;
     }
     if (error instanceof CliError) {
-      io.stderr(`${style.red("claw:")} ${error.message}${error.hint ? ` — ${error.hint}` : ""}\n`);
+      io.stderr(
+        `${style.red("claw:")} ${shown(error.message)}${error.hint ? ` — ${shown(error.hint)}` : ""}\n`,
+      );
       return error.exitCode;
     }
-    io.stderr(`${style.red("claw:")} ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr(`${style.red("claw:")} ${shown(error instanceof Error ? error.message : String(error))}\n`);
     return EXIT_FAILURE;
   }
 }

@@ -1,4 +1,5 @@
 /** Plain aligned columns for terminal listings (no box drawing, so output pipes cleanly). */
+import { sanitizeTerminalText, terminalSafeJson } from "@claw/client/terminal-text";
 
 /**
  * @example
@@ -15,9 +16,23 @@ export function renderTable(headers: readonly string[], rows: readonly (readonly
   return `${[line(headers), ...rows.map(line)].join("\n")}\n`;
 }
 
-/** `{"a": 1}` pretty-printed with a trailing newline, for `--json`. */
+/**
+ * Table rows of text a model, a tool, a gateway or a chat sender controls, with terminal controls
+ * made visible. Rows that carry our own styling (coloured cells) must not go through it.
+ *
+ * @example
+ * renderTable(["KEY", "LABEL"], untrustedRows(sessions.map((s) => [s.key, s.label ?? ""])));
+ */
+export function untrustedRows(rows: readonly (readonly string[])[]): string[][] {
+  return rows.map((row) => row.map(sanitizeTerminalText));
+}
+
+/**
+ * `{"a": 1}` pretty-printed with a trailing newline, for `--json`; C1 and bidi controls in strings
+ * are written as `\u` escapes (same value), so JSON read on a terminal cannot drive it either.
+ */
 export function toJson(value: unknown): string {
-  return `${JSON.stringify(value, null, 2)}\n`;
+  return `${terminalSafeJson(JSON.stringify(value, null, 2))}\n`;
 }
 
 /** "3s ago", "5m ago", "2h ago", "4d ago". */

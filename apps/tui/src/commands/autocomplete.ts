@@ -1,10 +1,22 @@
-/** Slash-command autocomplete: command names from the table, arguments from what the gateway listed. */
+/**
+ * Slash-command autocomplete: command names from the table, arguments from what the gateway listed
+ * (labels and descriptions sanitised for display).
+ */
+import { sanitizeTerminalText } from "@claw/client/terminal-text";
 import { type AutocompleteItem, CombinedAutocompleteProvider, type SlashCommand } from "@mariozechner/pi-tui";
 import type { GatewaySession } from "../gateway/gateway-session.js";
 import { modelRef } from "../gateway/session-info.js";
 import { type ArgumentSource, COMMANDS, THINKING_LEVELS } from "./table.js";
 
 function candidates(source: ArgumentSource, gateway: GatewaySession): AutocompleteItem[] {
+  return listed(source, gateway).map((item) => ({
+    ...item,
+    label: sanitizeTerminalText(item.label),
+    ...(item.description === undefined ? {} : { description: sanitizeTerminalText(item.description) }),
+  }));
+}
+
+function listed(source: ArgumentSource, gateway: GatewaySession): AutocompleteItem[] {
   switch (source) {
     case "models":
       return [

@@ -2,10 +2,12 @@
  * The approval prompt shown in place of the editor while a command waits for a person: what
  * would run, for which agent and session, why it needs approval, and the keys — `a` allow once,
  * `A` allow always (adds it to the agent's allowlist), `d` deny. Esc hides it until the next
- * request; the queue count says how many more wait.
+ * request; the queue count says how many more wait. The command and reason are model-controlled:
+ * sanitised before they are styled.
  */
 
 import type { EventPayload } from "@claw/client";
+import { sanitizeTerminalText } from "@claw/client/terminal-text";
 import {
   type Component,
   type Focusable,
@@ -56,15 +58,19 @@ export class ApprovalPrompt implements Component, Focusable {
     if (!current) return [];
     const { request } = current;
     const seconds = Math.max(0, Math.round((current.expiresAtMs - this.now()) / 1000));
-    const where = [request.agentId && `agent ${request.agentId}`, request.sessionKey, `${seconds}s left`]
-      .filter(Boolean)
-      .join(" · ");
+    const where = sanitizeTerminalText(
+      [request.agentId && `agent ${request.agentId}`, request.sessionKey, `${seconds}s left`]
+        .filter(Boolean)
+        .join(" · "),
+    );
     const more = this.queue.length > 1 ? t.muted(`  (${this.queue.length - 1} more waiting)`) : "";
     const lines = [
       t.muted("─".repeat(Math.max(0, width))),
       ` ${t.warning("⚠ Approve this command?")} ${t.muted(where)}`,
-      ...wrapTextWithAnsi(`   $ ${request.command}`, Math.max(1, width)),
-      ...(request.reason ? wrapTextWithAnsi(t.muted(`   why: ${request.reason}`), Math.max(1, width)) : []),
+      ...wrapTextWithAnsi(`   $ ${sanitizeTerminalText(request.command)}`, Math.max(1, width)),
+      ...(request.reason
+        ? wrapTextWithAnsi(t.muted(`   why: ${sanitizeTerminalText(request.reason)}`), Math.max(1, width))
+        : []),
       ` ${t.bold("[a]")} allow once  ${t.bold("[A]")} allow always  ${t.bold("[d]")} deny  ${t.muted("· Esc later")}${more}`,
     ];
     return lines.map((line) => truncateToWidth(line, width));

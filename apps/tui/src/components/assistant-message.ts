@@ -1,4 +1,8 @@
-/** An assistant turn: its thinking block above its streamed markdown answer. */
+/**
+ * An assistant turn: its thinking block above its streamed markdown answer. Both are model text:
+ * sanitised (as they grow) before markdown or styling sees them.
+ */
+import { createStreamingSanitizer } from "@claw/client/terminal-text";
 import type { Component } from "@mariozechner/pi-tui";
 import type { AssistantItem } from "../state/types.js";
 import type { Theme } from "../theme/theme.js";
@@ -8,6 +12,8 @@ import { ThinkingBlock } from "./thinking-block.js";
 export class AssistantMessage implements Component {
   private readonly thinking: ThinkingBlock;
   private readonly body: StreamingMarkdown;
+  private readonly safeText = createStreamingSanitizer();
+  private readonly safeThinking = createStreamingSanitizer();
 
   constructor(theme: Theme) {
     this.thinking = new ThinkingBlock(theme);
@@ -15,8 +21,8 @@ export class AssistantMessage implements Component {
   }
 
   update(item: AssistantItem, showThinking: boolean): void {
-    this.thinking.set(item.thinking, showThinking);
-    this.body.setText(item.text);
+    this.thinking.set(this.safeThinking(item.thinking), showThinking);
+    this.body.setText(this.safeText(item.text));
   }
 
   invalidate(): void {

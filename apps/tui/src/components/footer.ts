@@ -1,7 +1,9 @@
 /**
  * The two bottom lines: what is happening now (streaming, hints), and the session's agent, model,
- * thinking level, context use, cost and connection state.
+ * thinking level, context use, cost and connection state. Session key, agent and model come from
+ * the gateway (a channel peer can be part of a key): sanitised before they are styled.
  */
+import { sanitizeTerminalText } from "@claw/client/terminal-text";
 import { type Component, truncateToWidth, visibleWidth } from "@mariozechner/pi-tui";
 import { formatCost, formatTokens } from "../state/format.js";
 import type { TuiState } from "../state/types.js";
@@ -42,15 +44,17 @@ export class Footer implements Component {
     const activity = [busy, this.hint ? t.muted(this.hint) : ""].filter(Boolean).join("  ");
     const pct = s.contextWindow ? ` (${Math.round((100 * s.contextTokens) / s.contextWindow)}%)` : "";
     const ctx = `ctx ${formatTokens(s.contextTokens)}${s.contextWindow ? `/${formatTokens(s.contextWindow)}` : ""}${pct}`;
-    const left = [
-      s.agentId,
-      s.model ?? "default model",
-      `think ${s.thinkingLevel ?? "default"}`,
-      ctx,
-      s.costUsd === undefined ? "" : formatCost(s.costUsd),
-    ]
-      .filter(Boolean)
-      .join(" · ");
+    const left = sanitizeTerminalText(
+      [
+        s.agentId,
+        s.model ?? "default model",
+        `think ${s.thinkingLevel ?? "default"}`,
+        ctx,
+        s.costUsd === undefined ? "" : formatCost(s.costUsd),
+      ]
+        .filter(Boolean)
+        .join(" · "),
+    );
     const conn = CONNECTION[state.connection];
     const connStyled = state.connection === "connected" ? t.success(conn) : t.warning(conn);
     const room = Math.max(0, width - visibleWidth(conn) - 2);
@@ -65,7 +69,7 @@ export class Footer implements Component {
       this.cache = { width, lines };
       return lines;
     }
-    const session = t.muted(truncateToWidth(`session ${s.key}`, width - 1));
+    const session = t.muted(truncateToWidth(`session ${sanitizeTerminalText(s.key)}`, width - 1));
     const activityCut = truncateToWidth(
       activity ? ` ${activity}` : "",
       Math.max(0, width - visibleWidth(session) - 1),

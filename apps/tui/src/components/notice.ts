@@ -1,4 +1,8 @@
-/** An inline notice: errors, failover switches, "stopped", command replies. */
+/**
+ * An inline notice: errors, failover switches, "stopped", command replies. Errors quote the gateway
+ * and providers, so the text is sanitised before it is styled.
+ */
+import { sanitizeTerminalText } from "@claw/client/terminal-text";
 import { type Component, truncateToWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
 import type { NoticeItem } from "../state/types.js";
 import type { Theme } from "../theme/theme.js";
@@ -25,7 +29,7 @@ export class Notice implements Component {
         : this.item.level === "warn"
           ? this.theme.warning
           : this.theme.muted;
-    const wrapped = wrapTextWithAnsi(this.item.text, Math.max(1, width - 3));
+    const wrapped = wrapTextWithAnsi(sanitizeTerminalText(this.item.text), Math.max(1, width - 3));
     const lines = wrapped.map((line, i) =>
       truncateToWidth(style(`${i === 0 ? ` ${ICONS[this.item.level]} ` : "   "}${line}`), width),
     );

@@ -1,8 +1,10 @@
 /**
  * A titled, filterable list shown in place of the editor: the session picker, the agent switcher
  * and the model picker are all this component with different items. Type to filter, ↑/↓ to move,
- * Enter to choose, Esc to cancel.
+ * Enter to choose, Esc to cancel. Labels and descriptions come from the gateway (session keys,
+ * model names): sanitised for display, the chosen value is passed on as it is.
  */
+import { sanitizeTerminalText } from "@claw/client/terminal-text";
 import {
   type Component,
   type Focusable,
@@ -32,6 +34,7 @@ export class Picker implements Component, Focusable {
     private readonly theme: Theme,
     private readonly maxVisible = 8,
   ) {
+    this.options = { ...options, items: options.items.map(displaySafe) };
     this.list = this.build();
   }
 
@@ -78,4 +81,13 @@ export class Picker implements Component, Focusable {
       truncateToWidth(t.muted(" ↑↓ move · Enter choose · Esc cancel · type to filter"), width),
     ];
   }
+}
+
+/** An item whose shown text holds no terminal controls; its value is kept for the command. */
+function displaySafe(item: SelectItem): SelectItem {
+  return {
+    ...item,
+    label: sanitizeTerminalText(item.label),
+    ...(item.description === undefined ? {} : { description: sanitizeTerminalText(item.description) }),
+  };
 }

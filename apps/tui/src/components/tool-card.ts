@@ -1,7 +1,9 @@
 /**
  * A tool call as a compact card: name, key arguments, status and duration on one line; the result
- * below it when tool output is expanded (Ctrl+O).
+ * below it when tool output is expanded (Ctrl+O). Name, arguments and result are model or tool
+ * text: sanitised before they are styled.
  */
+import { createStreamingSanitizer, sanitizeTerminalText } from "@claw/client/terminal-text";
 import { type Component, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
 import { formatDuration, summarizeArgs } from "../state/format.js";
 import type { ToolItem } from "../state/types.js";
@@ -14,6 +16,8 @@ export class ToolCard implements Component {
   private item?: ToolItem;
   private expanded = false;
   private cache?: { width: number; lines: string[] };
+  /** Results grow while a tool streams its output. */
+  private readonly safeResult = createStreamingSanitizer();
 
   constructor(private readonly theme: Theme) {}
 
@@ -39,12 +43,12 @@ export class ToolCard implements Component {
         : item.status === "ok"
           ? t.success(`✓ ${item.durationMs === undefined ? "" : formatDuration(item.durationMs)}`.trim())
           : t.error(`✗ ${item.durationMs === undefined ? "failed" : formatDuration(item.durationMs)}`);
-    const head = ` ${t.accent("⚙")} ${t.bold(item.name)}`;
+    const head = ` ${t.accent("⚙")} ${t.bold(sanitizeTerminalText(item.name))}`;
     const room = Math.max(0, width - visibleWidth(head) - visibleWidth(status) - 3);
     const args = room > 3 ? ` ${t.muted(summarizeArgs(item.args, room))}` : "";
     const gap = Math.max(1, width - visibleWidth(head + args) - visibleWidth(status) - 1);
     const lines = [truncateToWidth(`${head}${args}${" ".repeat(gap)}${status}`, width)];
-    if (this.expanded && item.result) lines.push(...this.resultLines(item.result, width));
+    if (this.expanded && item.result) lines.push(...this.resultLines(this.safeResult(item.result), width));
     this.cache = { width, lines };
     return lines;
   }

@@ -1,4 +1,8 @@
-/** A message the person sent, marked with `›` and wrapped to the width. */
+/**
+ * A message the person sent, marked with `›` and wrapped to the width. A transcript may hold text
+ * from other senders (a shared channel session), so it is sanitised too.
+ */
+import { sanitizeTerminalText } from "@claw/client/terminal-text";
 import { type Component, wrapTextWithAnsi } from "@mariozechner/pi-tui";
 import type { Theme } from "../theme/theme.js";
 
@@ -8,7 +12,9 @@ export class UserMessage implements Component {
   constructor(
     private readonly text: string,
     private readonly theme: Theme,
-  ) {}
+  ) {
+    this.text = sanitizeTerminalText(text);
+  }
 
   invalidate(): void {
     this.cache = undefined;

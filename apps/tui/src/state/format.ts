@@ -1,4 +1,5 @@
 /** Small pure formatters shared by the footer, tool cards and notices. */
+import { sanitizeTerminalText } from "@claw/client/terminal-text";
 
 /** 950 → "950", 12_345 → "12.3k", 1_250_000 → "1.25M". */
 export function formatTokens(n: number): string {
@@ -20,7 +21,7 @@ export { formatCostUsd as formatCost } from "@claw/providers";
 /** The arguments a person wants to see first on a tool card, in order of preference. */
 const KEY_ARGS = ["path", "file_path", "command", "cmd", "pattern", "query", "url", "name"] as const;
 
-/** One-line summary of tool arguments: key arguments first, values shortened. */
+/** One-line summary of tool arguments: key arguments first, values shortened, controls made visible. */
 export function summarizeArgs(args: Record<string, unknown>, max = 60): string {
   const keys = Object.keys(args);
   const ordered = [
@@ -31,7 +32,7 @@ export function summarizeArgs(args: Record<string, unknown>, max = 60): string {
   for (const key of ordered) {
     const value = args[key];
     const text = typeof value === "string" ? value : JSON.stringify(value);
-    parts.push(`${key}=${oneLine(text ?? "", 40)}`);
+    parts.push(`${sanitizeTerminalText(key)}=${oneLine(sanitizeTerminalText(text ?? ""), 40)}`);
   }
   return oneLine(parts.join(" "), max);
 }

@@ -1,10 +1,13 @@
 /**
  * Renders a run's events the same way for the gateway and `--local`: assistant text streams to
  * stdout as it arrives, tool calls go to stderr one compact line each, and the terminal state
- * becomes the exit code.
+ * becomes the exit code. Model, tool and gateway text is sanitised before it is styled or written
+ * (`@claw/client/terminal-text`), so a reply cannot drive the terminal; `--json` escapes them instead.
  */
 import type { AgentEvent, FailoverEventData } from "@claw/client";
+import { createDeltaSanitizer, sanitizeTerminalText } from "@claw/client/terminal-text";
 import { type CommandContext, EXIT_ABORTED, EXIT_FAILURE, EXIT_OK } from "../../context.js";
+import { toJson } from "../../render/table.js";
 
 export interface RunOutcome {
   runId: string;
@@ -66,7 +69,9 @@ const MAX_ARGS = 80;
 
 function compactArgs(args: unknown): string {
   if (args === undefined) return "";
-  const text = typeof args === "string" ? args : JSON.stringify(args);
+  const raw = typeof args === "string" ? args : JSON.stringify(args);
+  // JSON escapes C0 controls, not C1 or bidi ones.
+  const text = sanitizeTerminalText(raw);
   return text.length > MAX_ARGS ? `${text.slice(0, MAX_ARGS - 1)}…` : text;
 }
 
@@ -86,6 +91,7 @@ export function exitCodeOf(status: RunOutcome["status"]): number {
 export function createRunRenderer(context: CommandContext, options: { json: boolean }): RunRenderer {
   const { io, style } = context;
   let streamed = "";
+  const safeDelta = createDeltaSanitizer();
   let answeredBy: string | undefined;
   const steps: FailoverStep[] = [];
   return {
@@ -98,14 +104,17 @@ export function createRunRenderer(context: CommandContext, options: { json: bool
         answeredBy = event.data.model;
       if (options.json) return;
       if (event.stream === "assistant" && event.data.kind === undefined) {
-        streamed += event.data.delta;
-        io.stdout(event.data.delta);
+        const safe = safeDelta.push(event.data.delta);
+        streamed += safe;
+        if (safe !== "") io.stdout(safe);
       } else if (event.stream === "tool" && event.data.phase === "start") {
         const { name, args } = event.data;
-        io.stderr(`${style.dim("·")} ${style.bold(name)} ${style.dim(compactArgs(args))}\n`);
+        io.stderr(
+          `${style.dim("·")} ${style.bold(sanitizeTerminalText(name))} ${style.dim(compactArgs(args))}\n`,
+        );
       } else if (event.stream === "tool" && event.data.phase === "result" && event.data.isError) {
         const detail = event.data.skipped ? "skipped" : compactArgs(event.data.result);
-        io.stderr(`${style.red("✗")} ${event.data.name} failed: ${detail}\n`);
+        io.stderr(`${style.red("✗")} ${sanitizeTerminalText(event.data.name)} failed: ${detail}\n`);
       }
     },
     finish(result) {
@@ -115,22 +124,29 @@ export function createRunRenderer(context: CommandContext, options: { json: bool
         ...(steps.length > 0 ? { failover: steps } : {}),
       };
       if (options.json) {
-        io.stdout(`${JSON.stringify(outcome, null, 2)}\n`);
+        io.stdout(toJson(outcome));
         return exitCodeOf(outcome.status);
       }
+      const held = safeDelta.end();
+      if (held !== "") {
+        streamed += held;
+        io.stdout(held);
+      }
       if (streamed === "" && outcome.text) {
-        streamed = outcome.text;
-        io.stdout(outcome.text);
+        streamed = sanitizeTerminalText(outcome.text);
+        io.stdout(streamed);
       }
       if (streamed !== "" && !streamed.endsWith("\n")) io.stdout("\n");
       // Fallback is never silent: say who answered and why the others did not.
       // (A failed run's error already lists every attempt.)
       if (steps.length > 0 && outcome.status === "ok") {
         const by = outcome.model ? `answered by ${outcome.model}; ` : "";
-        io.stderr(`${style.yellow("fallback:")} ${by}${steps.map(describeStep).join("; ")}\n`);
+        io.stderr(
+          `${style.yellow("fallback:")} ${sanitizeTerminalText(`${by}${steps.map(describeStep).join("; ")}`)}\n`,
+        );
       }
       if (outcome.status !== "ok") {
-        const why = outcome.error ? `: ${outcome.error}` : "";
+        const why = outcome.error ? `: ${sanitizeTerminalText(outcome.error)}` : "";
         io.stderr(
           `${style.red("claw:")} the run ${outcome.status === "error" ? "failed" : `ended: ${outcome.status}`}${why} (run ${outcome.runId})\n`,
         );

@@ -9,7 +9,7 @@ import { loadCliConfig } from "../../cli-config.js";
 import { CliError, type CommandContext, type CommandModule, EXIT_OK, UsageError } from "../../context.js";
 import { withGateway } from "../../gateway-target.js";
 import { pickAgent } from "../../local-state/agents.js";
-import { renderTable, toJson, until } from "../../render/table.js";
+import { renderTable, toJson, until, untrustedRows } from "../../render/table.js";
 import { runSubcommands } from "../../subcommands.js";
 
 const DECISIONS: Record<string, "allow-once" | "allow-always" | "deny"> = {
@@ -38,14 +38,16 @@ async function pending({ values }: ParsedCommandArgs, context: CommandContext): 
     context.io.stdout(
       renderTable(
         ["ID", "AGENT", "SESSION", "EXPIRES", "COMMAND", "WHY"],
-        list.map((a) => [
-          a.id,
-          a.request.agentId ?? "-",
-          a.request.sessionKey ?? "-",
-          `in ${until(a.expiresAtMs)}`,
-          a.request.command,
-          a.request.reason ?? "",
-        ]),
+        untrustedRows(
+          list.map((a) => [
+            a.id,
+            a.request.agentId ?? "-",
+            a.request.sessionKey ?? "-",
+            `in ${until(a.expiresAtMs)}`,
+            a.request.command,
+            a.request.reason ?? "",
+          ]),
+        ),
       ),
     );
   return EXIT_OK;
@@ -84,7 +86,9 @@ async function list({ values }: ParsedCommandArgs, context: CommandContext): Pro
     context.io.stdout(
       renderTable(
         ["ID", "PROGRAM", "ARGUMENTS", "SOURCE"],
-        entries.map((e) => [e.id.slice(0, 8), e.pattern, e.argPattern ?? "(any)", e.source ?? "cli"]),
+        untrustedRows(
+          entries.map((e) => [e.id.slice(0, 8), e.pattern, e.argPattern ?? "(any)", e.source ?? "cli"]),
+        ),
       ),
     );
   return EXIT_OK;

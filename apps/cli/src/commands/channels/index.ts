@@ -2,6 +2,7 @@
  * `claw channels list|status|add|remove|login`: chat channel accounts (Telegram, Discord, Slack)
  * in the config and in the gateway. What each platform takes lives in ./platforms.ts.
  */
+import { sanitizeTerminalText } from "@claw/client/terminal-text";
 import { setAtPath, unsetAtPath } from "@claw/config";
 import { normalizeAccountId } from "@claw/ids";
 import { type ParsedCommandArgs, stringFlag } from "../../args.js";
@@ -9,7 +10,7 @@ import { loadCliConfig } from "../../cli-config.js";
 import type { SubcommandSpec } from "../../command-spec.js";
 import { type CommandContext, type CommandModule, EXIT_FAILURE, EXIT_OK, UsageError } from "../../context.js";
 import { withGateway } from "../../gateway-target.js";
-import { ago, renderTable, toJson } from "../../render/table.js";
+import { ago, renderTable, toJson, untrustedRows } from "../../render/table.js";
 import { runSubcommands } from "../../subcommands.js";
 import { editConfigDocument } from "../config/write.js";
 import { readCredentialInput } from "./credential-input.js";
@@ -104,7 +105,7 @@ async function status({ values }: ParsedCommandArgs, context: CommandContext): P
     context.io.stdout("no channels configured — add one with `claw channels add telegram --token TOKEN`\n");
   else
     context.io.stdout(
-      renderTable(["CHANNEL", "ACCOUNT", "STATE", "MODE", "LAST IN", "PROBE", "ERROR"], rows),
+      renderTable(["CHANNEL", "ACCOUNT", "STATE", "MODE", "LAST IN", "PROBE", "ERROR"], untrustedRows(rows)),
     );
   return EXIT_OK;
 }
@@ -169,7 +170,7 @@ async function login(
     const probed = await probeToken(platform, token, apiRoot);
     if (!probed.ok) {
       context.io.stderr(
-        `claw: ${platform.label} refused the token: ${probed.error} — nothing written; check the token (or --skip-probe to store it anyway)\n`,
+        `claw: ${platform.label} refused the token: ${sanitizeTerminalText(probed.error)} — nothing written; check the token (or --skip-probe to store it anyway)\n`,
       );
       return EXIT_FAILURE;
     }

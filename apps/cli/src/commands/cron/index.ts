@@ -1,4 +1,5 @@
 /** `claw cron add|list|edit|remove|run|runs|enable|disable`, through the gateway. */
+import { sanitizeTerminalText } from "@claw/client/terminal-text";
 import { intFlag, type ParsedCommandArgs, stringFlag } from "../../args.js";
 import type { SubcommandSpec } from "../../command-spec.js";
 import { CliError, type CommandContext, type CommandModule, EXIT_OK, UsageError } from "../../context.js";
@@ -49,7 +50,7 @@ async function edit(
   if (values.json) context.io.stdout(toJson(job));
   else
     context.io.stdout(
-      `${context.style.green("✓")} updated ${job.id} "${job.name}" (${describeSchedule(job.schedule)})\n`,
+      `${context.style.green("✓")} updated ${job.id} "${sanitizeTerminalText(job.name)}" (${describeSchedule(job.schedule)})\n`,
     );
   return EXIT_OK;
 }
@@ -64,7 +65,7 @@ const setEnabled =
     if (values.json) context.io.stdout(toJson(job));
     else
       context.io.stdout(
-        `${context.style.green("✓")} ${enabled ? "enabled" : "disabled"} ${job.id} "${job.name}"\n`,
+        `${context.style.green("✓")} ${enabled ? "enabled" : "disabled"} ${job.id} "${sanitizeTerminalText(job.name)}"\n`,
       );
     return EXIT_OK;
   };
@@ -91,10 +92,10 @@ async function runNow(
     client.request("cron.run", { id, mode: values.due === true ? "due" : "force" }),
   );
   if (values.json) context.io.stdout(toJson(result));
-  else if (!result.ran) context.io.stdout(`not run: ${result.reason}\n`);
+  else if (!result.ran) context.io.stdout(`not run: ${sanitizeTerminalText(String(result.reason))}\n`);
   else
     context.io.stdout(
-      `${result.status === "ok" ? context.style.green("✓") : "✗"} ${result.status}: ${result.error ?? result.summary ?? ""}\n`,
+      `${result.status === "ok" ? context.style.green("✓") : "✗"} ${result.status}: ${sanitizeTerminalText(result.error ?? result.summary ?? "")}\n`,
     );
   return result.ran && result.status !== "ok" ? 1 : EXIT_OK;
 }

@@ -5,7 +5,7 @@ import type { CronJob } from "@claw/cron";
 
 type CronRunLogEntry = MethodResult<"cron.runs">["entries"][number];
 
-import { ago, renderTable, until } from "../../render/table.js";
+import { ago, renderTable, until, untrustedRows } from "../../render/table.js";
 
 export function describeSchedule(schedule: CronJob["schedule"]): string {
   if (schedule.kind === "at") return `at ${schedule.at}`;
@@ -25,21 +25,23 @@ export function describeSchedule(schedule: CronJob["schedule"]): string {
 export function jobTable(jobs: readonly CronJob[], now = Date.now()): string {
   return renderTable(
     ["ID", "NAME", "SCHEDULE", "NEXT", "LAST"],
-    jobs.map((job) => [
-      job.id,
-      job.name,
-      describeSchedule(job.schedule),
-      !job.enabled
-        ? "disabled"
-        : job.state.nextRunAtMs === undefined
-          ? "-"
-          : job.state.nextRunAtMs <= now
-            ? "due now"
-            : `in ${until(job.state.nextRunAtMs, now)}`,
-      job.state.lastRunAtMs === undefined
-        ? "never"
-        : `${job.state.lastRunStatus ?? "?"} ${ago(job.state.lastRunAtMs, now)}`,
-    ]),
+    untrustedRows(
+      jobs.map((job) => [
+        job.id,
+        job.name,
+        describeSchedule(job.schedule),
+        !job.enabled
+          ? "disabled"
+          : job.state.nextRunAtMs === undefined
+            ? "-"
+            : job.state.nextRunAtMs <= now
+              ? "due now"
+              : `in ${until(job.state.nextRunAtMs, now)}`,
+        job.state.lastRunAtMs === undefined
+          ? "never"
+          : `${job.state.lastRunStatus ?? "?"} ${ago(job.state.lastRunAtMs, now)}`,
+      ]),
+    ),
   );
 }
 
@@ -54,13 +56,15 @@ export function runStatus(entry: CronRunLogEntry): string {
 export function runTable(entries: readonly CronRunLogEntry[]): string {
   return renderTable(
     ["DUE/RAN", "JOB", "STATUS", "TOOK", "DELIVERY", "DETAIL"],
-    entries.map((e) => [
-      new Date(e.runAtMs ?? e.ts).toISOString().replace(".000Z", "Z"),
-      e.jobName ?? e.jobId,
-      runStatus(e),
-      e.durationMs === undefined ? "-" : `${(e.durationMs / 1000).toFixed(1)}s`,
-      e.deliveryStatus ?? "-",
-      (e.error ?? e.summary ?? "").replace(/\s+/g, " ").slice(0, 80),
-    ]),
+    untrustedRows(
+      entries.map((e) => [
+        new Date(e.runAtMs ?? e.ts).toISOString().replace(".000Z", "Z"),
+        e.jobName ?? e.jobId,
+        runStatus(e),
+        e.durationMs === undefined ? "-" : `${(e.durationMs / 1000).toFixed(1)}s`,
+        e.deliveryStatus ?? "-",
+        (e.error ?? e.summary ?? "").replace(/\s+/g, " ").slice(0, 80),
+      ]),
+    ),
   );
 }

@@ -1,6 +1,8 @@
 /** `claw gateway logs [-f] [-n N] [--json]`: the gateway's JSON-lines log, formatted for people. */
+
 import { closeSync, existsSync, openSync, readSync, statSync, unwatchFile, watchFile } from "node:fs";
 import { join } from "node:path";
+import { sanitizeTerminalText, terminalSafeJson } from "@claw/client/terminal-text";
 import { intFlag, type ParsedCommandArgs } from "../../args.js";
 import { loadCliConfig } from "../../cli-config.js";
 import { CliError, type CommandContext, EXIT_OK } from "../../context.js";
@@ -12,14 +14,14 @@ export function formatLogLine(line: string, style: Style): string {
   try {
     record = JSON.parse(line) as Record<string, unknown>;
   } catch {
-    return line;
+    return sanitizeTerminalText(line);
   }
   const { ts, level, msg, ...fields } = record;
   const paint = level === "error" ? style.red : level === "warn" ? style.yellow : style.dim;
   const extra = Object.entries(fields)
     .map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`)
     .join(" ");
-  return `${style.dim(String(ts ?? ""))} ${paint(String(level ?? "").padEnd(5))} ${String(msg ?? "")}${extra ? ` ${style.dim(extra)}` : ""}`;
+  return `${style.dim(sanitizeTerminalText(String(ts ?? "")))} ${paint(sanitizeTerminalText(String(level ?? "")).padEnd(5))} ${sanitizeTerminalText(String(msg ?? ""))}${extra ? ` ${style.dim(sanitizeTerminalText(extra))}` : ""}`;
 }
 
 function readFrom(path: string, start: number): { text: string; end: number } {
@@ -44,7 +46,7 @@ export async function gatewayLogs({ values }: ParsedCommandArgs, context: Comman
       hint: "the gateway writes it once started: `claw gateway run`",
     });
   const show = (line: string) =>
-    context.io.stdout(`${values.json ? line : formatLogLine(line, context.style)}\n`);
+    context.io.stdout(`${values.json ? terminalSafeJson(line) : formatLogLine(line, context.style)}\n`);
   const first = readFrom(path, 0);
   for (const line of first.text.split("\n").filter(Boolean).slice(-count)) show(line);
   if (!values.follow) return EXIT_OK;

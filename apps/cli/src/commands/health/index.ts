@@ -1,4 +1,5 @@
 /** `claw health`: the running gateway's health summary. */
+import { sanitizeTerminalText } from "@claw/client/terminal-text";
 import type { ParsedCommandArgs } from "../../args.js";
 import type { CommandContext, CommandModule } from "../../context.js";
 import { EXIT_OK } from "../../context.js";
@@ -21,7 +22,8 @@ async function health({ values }: ParsedCommandArgs, context: CommandContext): P
       `  default agent  ${summary.defaultAgentId ?? "-"}`,
       `  sessions       ${summary.sessions?.count ?? 0}`,
     ];
-    for (const s of summary.sessions?.recent ?? []) lines.push(`    ${s.key}  ${ago(s.updatedAt)}`);
+    for (const s of summary.sessions?.recent ?? [])
+      lines.push(`    ${sanitizeTerminalText(s.key)}  ${ago(s.updatedAt)}`);
     io.stdout(`${lines.join("\n")}\n`);
     return EXIT_OK;
   });

@@ -1,4 +1,5 @@
 /** `claw memory status | index [--force] | search QUERY`. */
+import { sanitizeTerminalText } from "@claw/client/terminal-text";
 import { intFlag, type ParsedCommandArgs, stringFlag } from "../../args.js";
 import { loadCliConfig } from "../../cli-config.js";
 import { type CommandContext, type CommandModule, EXIT_OK, UsageError } from "../../context.js";
@@ -71,11 +72,11 @@ async function search({ values, positionals }: ParsedCommandArgs, context: Comma
       context.io.stdout(toJson({ agentId, query, ...response }));
       return EXIT_OK;
     }
-    if (response.notice) context.io.stderr(`${context.style.dim(response.notice)}\n`);
+    if (response.notice) context.io.stderr(`${context.style.dim(sanitizeTerminalText(response.notice))}\n`);
     if (response.results.length === 0) context.io.stdout(`no matches for "${query}"\n`);
     for (const r of response.results)
       context.io.stdout(
-        `${context.style.bold(`${r.path}:${r.startLine}-${r.endLine}`)} ${context.style.dim(r.score.toFixed(2))}\n${r.snippet.trim()}\n\n`,
+        `${context.style.bold(sanitizeTerminalText(`${r.path}:${r.startLine}-${r.endLine}`))} ${context.style.dim(r.score.toFixed(2))}\n${sanitizeTerminalText(r.snippet.trim())}\n\n`,
       );
     return EXIT_OK;
   });

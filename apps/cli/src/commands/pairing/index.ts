@@ -1,9 +1,10 @@
 /** `claw pairing list|approve|deny`: DM pairing codes of chat channels, through the gateway. */
+import { sanitizeTerminalText } from "@claw/client/terminal-text";
 import { type ParsedCommandArgs, stringFlag } from "../../args.js";
 import type { SubcommandSpec } from "../../command-spec.js";
 import { type CommandContext, type CommandModule, EXIT_OK, UsageError } from "../../context.js";
 import { withGateway } from "../../gateway-target.js";
-import { ago, renderTable, toJson, until } from "../../render/table.js";
+import { ago, renderTable, toJson, until, untrustedRows } from "../../render/table.js";
 import { runSubcommands } from "../../subcommands.js";
 
 async function list({ values }: ParsedCommandArgs, context: CommandContext): Promise<number> {
@@ -17,14 +18,16 @@ async function list({ values }: ParsedCommandArgs, context: CommandContext): Pro
     context.io.stdout(
       renderTable(
         ["CHANNEL", "ACCOUNT", "CODE", "SENDER", "ASKED", "EXPIRES IN"],
-        result.requests.map((r) => [
-          r.channel,
-          r.accountId,
-          r.requestId,
-          r.senderLabel === r.senderId ? r.senderId : `${r.senderLabel} (${r.senderId})`,
-          ago(Date.parse(r.createdAt)),
-          until(Date.parse(r.expiresAt)),
-        ]),
+        untrustedRows(
+          result.requests.map((r) => [
+            r.channel,
+            r.accountId,
+            r.requestId,
+            r.senderLabel === r.senderId ? r.senderId : `${r.senderLabel} (${r.senderId})`,
+            ago(Date.parse(r.createdAt)),
+            until(Date.parse(r.expiresAt)),
+          ]),
+        ),
       ),
     );
   return EXIT_OK;
@@ -58,7 +61,7 @@ async function approve(
   if (values.json) context.io.stdout(toJson(result));
   else
     context.io.stdout(
-      `${context.style.green("✓")} ${channel} sender ${result.senderId} may now talk to the agent${result.notification === "sent" ? " (told them)" : ""}\n`,
+      `${context.style.green("✓")} ${channel} sender ${sanitizeTerminalText(result.senderId)} may now talk to the agent${result.notification === "sent" ? " (told them)" : ""}\n`,
     );
   return EXIT_OK;
 }
@@ -74,7 +77,7 @@ async function deny(
     client.request("channels.pairing.dismiss", { channel, accountId, requestId }),
   );
   if (values.json) context.io.stdout(toJson(result));
-  else context.io.stdout(`denied ${channel} sender ${result.senderId}\n`);
+  else context.io.stdout(`denied ${channel} sender ${sanitizeTerminalText(result.senderId)}\n`);
   return EXIT_OK;
 }
 

@@ -1,11 +1,13 @@
 /** `claw sessions list|show|reset|delete`, through the gateway. */
+
 import type { SessionRow } from "@claw/client";
+import { sanitizeTerminalText } from "@claw/client/terminal-text";
 import { formatCostUsd } from "@claw/providers";
 import { intFlag, type ParsedCommandArgs, stringFlag } from "../../args.js";
 import type { SubcommandSpec } from "../../command-spec.js";
 import { CliError, type CommandContext, type CommandModule, EXIT_OK, UsageError } from "../../context.js";
 import { withGateway } from "../../gateway-target.js";
-import { ago, renderTable, toJson } from "../../render/table.js";
+import { ago, renderTable, toJson, untrustedRows } from "../../render/table.js";
 import { runSubcommands } from "../../subcommands.js";
 
 function oneKey(positionals: string[], spec: SubcommandSpec): string {
@@ -36,14 +38,16 @@ async function list({ values }: ParsedCommandArgs, context: CommandContext): Pro
     context.io.stdout(
       renderTable(
         ["KEY", "AGENT", "MODEL", "COST", "UPDATED", "LABEL"],
-        result.sessions.map((s) => [
-          s.key,
-          s.agentId ?? "-",
-          modelColumn(s),
-          s.estimatedCostUsd === undefined ? "-" : formatCostUsd(s.estimatedCostUsd),
-          ago(s.updatedAt),
-          s.label ?? "",
-        ]),
+        untrustedRows(
+          result.sessions.map((s) => [
+            s.key,
+            s.agentId ?? "-",
+            modelColumn(s),
+            s.estimatedCostUsd === undefined ? "-" : formatCostUsd(s.estimatedCostUsd),
+            ago(s.updatedAt),
+            s.label ?? "",
+          ]),
+        ),
       ),
     );
   return EXIT_OK;
@@ -106,9 +110,9 @@ async function show(
   }
   const { bold, dim } = context.style;
   for (const m of history.messages) {
-    const text = messageText(m.content);
+    const text = sanitizeTerminalText(messageText(m.content));
     context.io.stdout(
-      `${bold(m.role)}${m.timestamp ? dim(` ${new Date(m.timestamp).toISOString()}`) : ""}\n${text}\n\n`,
+      `${bold(sanitizeTerminalText(m.role))}${m.timestamp ? dim(` ${new Date(m.timestamp).toISOString()}`) : ""}\n${text}\n\n`,
     );
   }
   return EXIT_OK;

@@ -1,7 +1,9 @@
 /** `claw skills list` (what the gateway loaded) and `claw skills check` (eligibility here, and why not). */
+
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { sanitizeTerminalText } from "@claw/client/terminal-text";
 import { resolveAgentWorkspaceDir } from "@claw/config";
 import { type ParsedCommandArgs, stringFlag } from "../../args.js";
 import { loadCliConfig } from "../../cli-config.js";
@@ -84,7 +86,9 @@ async function check({ values }: ParsedCommandArgs, context: CommandContext): Pr
     ),
   );
   for (const d of loaded.diagnostics)
-    context.io.stdout(`${yellow("!")} ${d.path}${d.line ? `:${d.line}` : ""} ${d.message}\n`);
+    context.io.stdout(
+      `${yellow("!")} ${sanitizeTerminalText(`${d.path}${d.line ? `:${d.line}` : ""} ${d.message}`)}\n`,
+    );
   return EXIT_OK;
 }
 

@@ -3,9 +3,11 @@
  * cooldowns, channels, sessions and memory index. Local facts are shown even when the gateway is
  * down; the exit code is then 3.
  */
+
 import { readFileSync } from "node:fs";
 import { type ConfigReloadStatus, configStatusPath } from "@claw/app-gateway/paths";
 import type { StatusResult } from "@claw/client";
+import { sanitizeTerminalText } from "@claw/client/terminal-text";
 import { formatCostUsd } from "@claw/providers";
 import type { ParsedCommandArgs } from "../../args.js";
 import {
@@ -93,7 +95,7 @@ function renderStatus(report: StatusReport, { style }: CommandContext): string {
   const config = g.reachable ? report.config : undefined;
   if (config && !config.ok)
     lines.push(
-      `${bad} config    last change refused, the gateway runs on the last good config: ${config.error ?? "invalid"}`,
+      `${bad} config    last change refused, the gateway runs on the last good config: ${sanitizeTerminalText(config.error ?? "invalid")}`,
     );
   if (config && config.restartRequired.length > 0)
     lines.push(
@@ -120,14 +122,16 @@ function renderStatus(report: StatusReport, { style }: CommandContext): string {
       errors?: string[];
     }[])
       lines.push(
-        `            ${entry.channel}: ${entry.connected ? style.green("connected") : entry.running ? style.yellow("connecting") : style.yellow("not running")}${entry.errors?.length ? ` — ${entry.errors.join("; ")}` : ""}`,
+        `            ${entry.channel}: ${entry.connected ? style.green("connected") : entry.running ? style.yellow("connecting") : style.yellow("not running")}${entry.errors?.length ? ` — ${sanitizeTerminalText(entry.errors.join("; "))}` : ""}`,
       );
   if (g.reachable) {
     lines.push(`  sessions  ${g.sessions.count}`);
     for (const s of recentSessions(g.sessions.recent).slice(0, 5)) {
       const cost = s.estimatedCostUsd === undefined ? "" : `  ${formatCostUsd(s.estimatedCostUsd)}`;
       const model = s.lastModel ? `  ${s.lastModel}` : "";
-      lines.push(`            ${s.key}  ${ago(s.updatedAt)}${model}${cost}`);
+      lines.push(
+        `            ${sanitizeTerminalText(s.key)}  ${ago(s.updatedAt)}${sanitizeTerminalText(model)}${cost}`,
+      );
     }
     lines.push(...heartbeatLines(g.heartbeat.agents));
   }
@@ -145,7 +149,7 @@ function heartbeatLines(agents: StatusResult["heartbeat"]["agents"]): string[] {
   return on.map((a) => {
     const next = a.enabled && a.nextBeatAtMs !== undefined ? `, next in ${until(a.nextBeatAtMs)}` : "";
     const last = a.lastBeat
-      ? `, last ${a.lastBeat.skipReason ? `skipped (${a.lastBeat.skipReason})` : a.lastBeat.outcome}${a.lastBeat.error ? `: ${a.lastBeat.error}` : ""} ${ago(a.lastBeat.atMs)}`
+      ? `, last ${a.lastBeat.skipReason ? `skipped (${a.lastBeat.skipReason})` : a.lastBeat.outcome}${a.lastBeat.error ? `: ${sanitizeTerminalText(a.lastBeat.error)}` : ""} ${ago(a.lastBeat.atMs)}`
       : ", no beat yet";
     return `  heartbeat ${a.agentId}: every ${a.every}${next}${last}`;
   });
