@@ -5,12 +5,14 @@
 import { randomUUID } from "node:crypto";
 import type { ClawClient } from "@claw/client";
 import { createFauxProvider, type FauxStep } from "@claw/providers";
-import { checkBwrap } from "@claw/tools";
+import { checkBwrap, checkHostHiding } from "@claw/tools";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lastToolResultText, startTestGateway } from "./helpers.js";
 
 const bwrap = await checkBwrap();
 if (!bwrap.ok) console.warn(`[skip] sandboxed gateway exec: ${bwrap.reason}`);
+const hiding = await checkHostHiding();
+if (!hiding.ok) console.warn(`[skip] state dir hiding: ${hiding.reason}`);
 
 async function start(
   sandbox: Record<string, unknown>,
@@ -93,6 +95,26 @@ describe.skipIf(!bwrap.ok)("sandbox.mode non-main, through a real run", () => {
     const host = toolOutput();
     expect(host).not.toContain("pid1=bwrap");
     expect(host).not.toContain("sk-gateway-secret");
+    await client.close();
+  });
+});
+
+describe.skipIf(!hiding.ok)("the state dir, from host exec", () => {
+  it("a group session's approved host command cannot read the config next to the workspace; the main session's can", async () => {
+    const step: FauxStep = {
+      text: "reading",
+      toolCalls: [{ name: "exec", arguments: { command: "pwd; ls -A ..; cat ../claw.json" } }],
+    };
+    const { client, faux, stateDir } = await start({ mode: "off" }, [step, "done", step, "done"], {
+      exec: { security: "full" },
+    });
+    await run(client, "agent:main:telegram:group:42");
+    const group = lastToolResultText(faux);
+    expect(group).toContain(stateDir);
+    expect(group).toContain("No such file");
+    expect(group).not.toContain("faux/faux-1");
+    await run(client, "agent:main:main");
+    expect(lastToolResultText(faux)).toContain("faux/faux-1");
     await client.close();
   });
 });
