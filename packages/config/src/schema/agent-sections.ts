@@ -150,8 +150,7 @@ export const sandboxProps = {
       maxProcesses: Type.Optional(
         Type.Integer({
           minimum: 1,
-          description:
-            "Processes and threads of the sandbox user (RLIMIT_NPROC; as root it counts all sandboxes together).",
+          description: "Processes and threads of the command's uid, counted host-wide (RLIMIT_NPROC).",
         }),
       ),
     }),
