@@ -4,7 +4,8 @@
  * sandboxed commands can write. Knobs are only ever opened for writing, never written.
  */
 import { spawn } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -162,6 +163,21 @@ describe.skipIf(!bwrap.ok)("sandbox limits with prlimit, under dash and bash", (
 });
 
 describe.skipIf(!bwrap.ok || !asRoot)("a root-owned workspace with workspaceAccess rw", () => {
+  it.each(["rw", "ro"] as const)(
+    "a 0700 workspace (root's, like mkdtemp's) works with %s",
+    async (workspaceAccess) => {
+      const root = mkdtempSync(join(tmpdir(), "claw-0700-"));
+      writeFileSync(join(root, "seen.txt"), "seen\n");
+      expect(statSync(root).mode & 0o777).toBe(0o700);
+      const exec = createExecTool(createWorkspace(root), new ProcessRegistry(), {
+        sandboxFor: () => ({ workspaceAccess, network: false }),
+      });
+      const result = await exec.execute({ command: "cat seen.txt; pwd" }, context);
+      expect(result.isError).toBeFalsy();
+      expect(text(result)).toContain(`seen\n${root}\n`);
+    },
+  );
+
   it("the write tool, sandboxed appends and the read tool share one workspace", async () => {
     const { root } = tempWorkspace();
     const tools = createCodingTools({ workspaceDir: root, exec: { sandboxFor: () => rw } });

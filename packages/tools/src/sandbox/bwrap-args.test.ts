@@ -113,7 +113,7 @@ describe("bwrapArgs", () => {
     expect(out).not.toContain("--unshare-all");
     expect(out).not.toContain("--unshare-user");
     expect(out.join(" ")).toContain(
-      "--unshare-ipc --unshare-pid --unshare-uts --unshare-cgroup-try --unshare-net --cap-drop ALL --cap-add CAP_SETUID --cap-add CAP_SETGID --cap-add CAP_SETPCAP",
+      "--unshare-ipc --unshare-pid --unshare-uts --unshare-cgroup-try --unshare-net --cap-drop ALL --cap-add CAP_SETUID --cap-add CAP_SETGID --cap-add CAP_SETPCAP --cap-add CAP_DAC_READ_SEARCH",
     );
     expect(out.slice(out.indexOf("--") + 1)).toEqual([
       "/usr/bin/setpriv",

@@ -40,6 +40,9 @@ export const NETWORK_ETC_FILES = ["/etc/resolv.conf", "/etc/hosts", "/etc/gai.co
  */
 export const KERNEL_KNOBS = ["/proc/sys", "/proc/sysrq-trigger", "/proc/irq", "/proc/bus"] as const;
 
+/** Capabilities bubblewrap keeps for a `runAs` sandbox; `setpriv` drops them before the command. */
+const RUN_AS_CAPS = ["CAP_SETUID", "CAP_SETGID", "CAP_SETPCAP", "CAP_DAC_READ_SEARCH"] as const;
+
 /** HOME inside the sandbox: the private /tmp, so nothing of the host's home is visible. */
 export const SANDBOX_HOME = "/tmp";
 
@@ -128,12 +131,13 @@ function sandboxArgs(input: Omit<BwrapCommand, "command" | "shell">): string[] {
   const { spec, workspaceDir } = input;
   const args = ["--die-with-parent", "--new-session"];
   if (input.runAs) {
-    // Every namespace but the user one (see `runAs`); setpriv needs these three capabilities
-    // to switch uid and empty the bounding set, and drops them with everything else.
+    // Every namespace but the user one (see `runAs`). Kept until setpriv drops everything:
+    // SETUID/SETGID/SETPCAP to switch uid and empty the bounding set, DAC_READ_SEARCH for
+    // bubblewrap's --chdir into a workspace of the sandbox uid that root may not search.
     args.push("--unshare-ipc", "--unshare-pid", "--unshare-uts", "--unshare-cgroup-try");
     if (!spec.network) args.push("--unshare-net");
     args.push("--cap-drop", "ALL");
-    for (const cap of ["CAP_SETUID", "CAP_SETGID", "CAP_SETPCAP"]) args.push("--cap-add", cap);
+    for (const cap of RUN_AS_CAPS) args.push("--cap-add", cap);
   } else {
     // No capabilities inside: a gateway running as root would otherwise hand the command
     // CAP_SYS_ADMIN (remount the read-only binds writable) and CAP_SYS_RESOURCE (lift limits).

@@ -41,7 +41,8 @@ export async function prepareSandboxedSpawn(place: CommandPlace, spec: SandboxSp
     setpriv: runAs ? findUtilLinux("setpriv") : "",
     prlimit: hasLimits(spec) ? findUtilLinux("prlimit") : "",
   };
-  if (runAs && spec.workspaceAccess === "rw") await handWorkspaceTo(place.workspaceDir, runAs);
+  // ro too: the mount keeps it read-only, and a 0700 workspace would otherwise be unreadable
+  if (runAs && spec.workspaceAccess !== "none") await handWorkspaceTo(place.workspaceDir, runAs);
   const shape = {
     workspaceDir: place.workspaceDir,
     cwd: place.cwd,

@@ -1,5 +1,5 @@
 /**
- * A root gateway's sandboxed commands run as the sandbox uid, so with `workspaceAccess: "rw"` the
+ * A root gateway's sandboxed commands run as the sandbox uid, so with `workspaceAccess` rw or ro the
  * workspace must belong to that uid: the tree is handed over (lchown, links not followed) the
  * first time a sandboxed command of this process uses it. Files the gateway's file tools write
  * later take their folder's owner (`commitFileChanges`); files a host command creates as root
