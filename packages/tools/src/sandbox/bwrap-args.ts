@@ -35,10 +35,11 @@ export const NETWORK_ETC_FILES = ["/etc/resolv.conf", "/etc/hosts", "/etc/gai.co
 
 /**
  * Kernel knobs under the sandbox's /proc, bound read-only from the host in every variant:
- * bubblewrap covers them only when they look writable at setup, and a root sandbox's
+ * bubblewrap covers these only when they look writable at setup, and a root sandbox's
  * `kernel.core_pattern` stayed writable (a crash would then run a workspace file as host root).
+ * (/proc/irq and /proc/bus bubblewrap does cover; /sys is never mounted.)
  */
-export const KERNEL_KNOBS = ["/proc/sys", "/proc/sysrq-trigger", "/proc/irq", "/proc/bus"] as const;
+export const KERNEL_KNOBS = ["/proc/sys", "/proc/sysrq-trigger"] as const;
 
 /** Capabilities bubblewrap keeps for a `runAs` sandbox; `setpriv` drops them before the command. */
 const RUN_AS_CAPS = ["CAP_SETUID", "CAP_SETGID", "CAP_SETPCAP", "CAP_DAC_READ_SEARCH"] as const;
