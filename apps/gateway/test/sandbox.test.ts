@@ -3,6 +3,8 @@
  * `sandbox.mode: non-main` runs a group session's exec inside bubblewrap but not the owner's main one.
  */
 import { randomUUID } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { ClawClient } from "@claw/client";
 import { createFauxProvider, type FauxStep } from "@claw/providers";
 import { checkBwrap, checkHostHiding } from "@claw/tools";
@@ -103,17 +105,22 @@ describe.skipIf(!hiding.ok)("the state dir, from host exec", () => {
   it("a group session's approved host command cannot read the config next to the workspace; the main session's can", async () => {
     const step: FauxStep = {
       text: "reading",
-      toolCalls: [{ name: "exec", arguments: { command: "pwd; ls -A ..; cat ../claw.json" } }],
+      toolCalls: [
+        { name: "exec", arguments: { command: "pwd; ls -A ..; cat ../gateway.token ../claw.json" } },
+      ],
     };
     const { client, faux, stateDir } = await start({ mode: "off" }, [step, "done", step, "done"], {
       exec: { security: "full" },
     });
+    writeFileSync(join(stateDir, "gateway.token"), "token-from-the-state-dir\n", { mode: 0o600 });
     await run(client, "agent:main:telegram:group:42");
     const group = lastToolResultText(faux);
     expect(group).toContain(stateDir);
     expect(group).toContain("No such file");
+    expect(group).not.toContain("token-from-the-state-dir");
     expect(group).not.toContain("faux/faux-1");
     await run(client, "agent:main:main");
+    expect(lastToolResultText(faux)).toContain("token-from-the-state-dir");
     expect(lastToolResultText(faux)).toContain("faux/faux-1");
     await client.close();
   });
