@@ -5,7 +5,8 @@
 import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ClawClient } from "@claw/client";
+import { ClawClient } from "@claw/client";
+import type { PendingExecApproval } from "@claw/protocol";
 import { createFauxProvider, type FauxStep } from "@claw/providers";
 import { checkBwrap, checkHostHiding } from "@claw/tools";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -122,6 +123,41 @@ describe.skipIf(!hiding.ok)("the state dir, from host exec", () => {
     await run(client, "agent:main:main");
     expect(lastToolResultText(faux)).toContain("token-from-the-state-dir");
     expect(lastToolResultText(faux)).toContain("faux/faux-1");
+    await client.close();
+  });
+});
+
+describe.skipIf(!hiding.ok)("an approved host command of a group session", () => {
+  it("is approved by a person and still cannot read gateway.token; the main session's can", async () => {
+    const step: FauxStep = {
+      text: "reading",
+      toolCalls: [{ name: "exec", arguments: { command: "sh -c 'cat ../gateway.token'" } }],
+    };
+    const { client, faux, stateDir, claw } = await start({ mode: "off" }, [step, "done", step, "done"], {
+      exec: { security: "allowlist", ask: "on-miss" },
+    });
+    writeFileSync(join(stateDir, "gateway.token"), "token-from-the-state-dir\n", { mode: 0o600 });
+    const reviewer = new ClawClient({
+      url: claw.url,
+      token: claw.token,
+      stateDir,
+      reconnect: { enabled: false },
+      scopes: ["operator.approvals"],
+    });
+    await reviewer.connect();
+    let approved = 0;
+    reviewer.on("exec.approval.requested", (payload: PendingExecApproval) => {
+      approved += 1;
+      void reviewer.request("exec.approval.resolve", { id: payload.id, decision: "allow-once" });
+    });
+    await run(client, "agent:main:telegram:group:42");
+    const group = lastToolResultText(faux);
+    expect(approved).toBe(1);
+    expect(group).toContain("No such file");
+    expect(group).not.toContain("token-from-the-state-dir");
+    await run(client, "agent:main:main");
+    expect(lastToolResultText(faux)).toContain("token-from-the-state-dir");
+    await reviewer.close();
     await client.close();
   });
 });

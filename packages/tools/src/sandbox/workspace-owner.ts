@@ -30,6 +30,7 @@ export function handWorkspaceTo(root: string, user: SandboxUser): Promise<void> 
   return done;
 }
 
+/** Runs before any sandbox of this process starts (exec awaits it), so nothing swaps a folder for a link mid-walk. */
 async function chownTree(path: string, user: SandboxUser): Promise<void> {
   const info = await lstat(path);
   if (info.uid !== user.uid || info.gid !== user.gid) await lchown(path, user.uid, user.gid);
