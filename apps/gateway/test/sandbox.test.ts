@@ -3,14 +3,19 @@
  * `sandbox.mode: non-main` runs a group session's exec inside bubblewrap but not the owner's main one.
  */
 import { randomUUID } from "node:crypto";
-import type { ClawClient } from "@claw/client";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ClawClient } from "@claw/client";
+import type { PendingExecApproval } from "@claw/protocol";
 import { createFauxProvider, type FauxStep } from "@claw/providers";
-import { checkBwrap } from "@claw/tools";
+import { checkBwrap, checkHostHiding } from "@claw/tools";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lastToolResultText, startTestGateway } from "./helpers.js";
 
 const bwrap = await checkBwrap();
 if (!bwrap.ok) console.warn(`[skip] sandboxed gateway exec: ${bwrap.reason}`);
+const hiding = await checkHostHiding();
+if (!hiding.ok) console.warn(`[skip] state dir hiding: ${hiding.reason}`);
 
 async function start(
   sandbox: Record<string, unknown>,
@@ -93,6 +98,66 @@ describe.skipIf(!bwrap.ok)("sandbox.mode non-main, through a real run", () => {
     const host = toolOutput();
     expect(host).not.toContain("pid1=bwrap");
     expect(host).not.toContain("sk-gateway-secret");
+    await client.close();
+  });
+});
+
+describe.skipIf(!hiding.ok)("the state dir, from host exec", () => {
+  it("a group session's approved host command cannot read the config next to the workspace; the main session's can", async () => {
+    const step: FauxStep = {
+      text: "reading",
+      toolCalls: [
+        { name: "exec", arguments: { command: "pwd; ls -A ..; cat ../gateway.token ../claw.json" } },
+      ],
+    };
+    const { client, faux, stateDir } = await start({ mode: "off" }, [step, "done", step, "done"], {
+      exec: { security: "full" },
+    });
+    writeFileSync(join(stateDir, "gateway.token"), "token-from-the-state-dir\n", { mode: 0o600 });
+    await run(client, "agent:main:telegram:group:42");
+    const group = lastToolResultText(faux);
+    expect(group).toContain(stateDir);
+    expect(group).toContain("No such file");
+    expect(group).not.toContain("token-from-the-state-dir");
+    expect(group).not.toContain("faux/faux-1");
+    await run(client, "agent:main:main");
+    expect(lastToolResultText(faux)).toContain("token-from-the-state-dir");
+    expect(lastToolResultText(faux)).toContain("faux/faux-1");
+    await client.close();
+  });
+});
+
+describe.skipIf(!hiding.ok)("an approved host command of a group session", () => {
+  it("is approved by a person and still cannot read gateway.token; the main session's can", async () => {
+    const step: FauxStep = {
+      text: "reading",
+      toolCalls: [{ name: "exec", arguments: { command: "sh -c 'cat ../gateway.token'" } }],
+    };
+    const { client, faux, stateDir, claw } = await start({ mode: "off" }, [step, "done", step, "done"], {
+      exec: { security: "allowlist", ask: "on-miss" },
+    });
+    writeFileSync(join(stateDir, "gateway.token"), "token-from-the-state-dir\n", { mode: 0o600 });
+    const reviewer = new ClawClient({
+      url: claw.url,
+      token: claw.token,
+      stateDir,
+      reconnect: { enabled: false },
+      scopes: ["operator.approvals"],
+    });
+    await reviewer.connect();
+    let approved = 0;
+    reviewer.on("exec.approval.requested", (payload: PendingExecApproval) => {
+      approved += 1;
+      void reviewer.request("exec.approval.resolve", { id: payload.id, decision: "allow-once" });
+    });
+    await run(client, "agent:main:telegram:group:42");
+    const group = lastToolResultText(faux);
+    expect(approved).toBe(1);
+    expect(group).toContain("No such file");
+    expect(group).not.toContain("token-from-the-state-dir");
+    await run(client, "agent:main:main");
+    expect(lastToolResultText(faux)).toContain("token-from-the-state-dir");
+    await reviewer.close();
     await client.close();
   });
 });

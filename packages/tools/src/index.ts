@@ -163,6 +163,11 @@ export {
   SandboxUnavailableError,
 } from "./sandbox/bwrap-check.js";
 export type { SandboxResolver, SandboxSpec } from "./sandbox/sandbox-spec.js";
+export { DEFAULT_SANDBOX_USER, type SandboxUser, sandboxUserFor } from "./sandbox/sandbox-user.js";
+export { findUtilLinux, UTIL_LINUX_INSTALL_HINT } from "./sandbox/util-linux.js";
+export { bwrapHidingArgs, checkHostHiding, type HidingCheck } from "./sandbox/host-hiding.js";
+export { PROBE_MAX_PROCESSES, probeSandbox, type SandboxProbe } from "./sandbox/sandbox-probe.js";
+export { handWorkspaceTo } from "./sandbox/workspace-owner.js";
 export { guardWorkspaceAccess, type WorkspaceNeed } from "./sandbox/workspace-access.js";
 export { BLOCKED_IPV4, BLOCKED_IPV6, blockedAddressReason } from "./web/address-guard.js";
 export {

@@ -12,6 +12,7 @@ import {
 } from "@claw/agent-core";
 import {
   type ClawConfig,
+  isMainSession,
   modelSelectionRefs,
   resolveAgentConfig,
   resolveAgentWorkspaceDir,
@@ -118,6 +119,18 @@ function currentAllowTargets(agent: AssembledAgent): readonly string[] {
   return allowTargetsByAgent.get(agent) ?? [];
 }
 
+/** Whether a session key is the agent's main one, under the config the agent was last configured with. */
+const mainSessionCheck = new WeakMap<AssembledAgent, (sessionKey: string) => boolean>();
+
+/**
+ * What a host (unsandboxed) command of a session must not see: the state dir (gateway token,
+ * config, credentials, database) for every session but the agent's main one.
+ */
+function hostHiddenPaths(agent: AssembledAgent, stateDir: string, sessionKey: string | undefined): string[] {
+  const isMain = sessionKey !== undefined && (mainSessionCheck.get(agent)?.(sessionKey) ?? false);
+  return isMain ? [] : [stateDir];
+}
+
 /** Every configured agent, or one default agent when `agents.list` is empty. */
 export function agentIds(config: ClawConfig): string[] {
   const list = config.agents.list ?? [];
@@ -154,6 +167,7 @@ export async function assembleAgents(options: AgentAssemblyOptions): Promise<Ass
         backgroundMs: config.tools.exec.backgroundMs,
         extraEnv: config.tools.exec.env,
         sandboxFor,
+        hiddenPathsFor: (run) => hostHiddenPaths(agent, options.stateDir, run.sessionKey),
         elevated: (run) => agent.elevatedFor(run),
         ...(options.approvals
           ? {
@@ -217,6 +231,7 @@ export function configureAgent(
   const refs = modelSelectionRefs(resolved?.model ?? defaults.model);
   const offered = agent.tools.tools.filter((t) => isCodingToolOffered(t.name, config));
   agent.sandboxFor = (sessionKey) => resolveSessionSandbox(config, id, sessionKey);
+  mainSessionCheck.set(agent, (sessionKey) => isMainSession(config, id, sessionKey));
   allowTargetsByAgent.set(agent, config.tools.message.allowTargets ?? []);
   agent.execPolicyFor = (sessionKey) => resolveExecPolicy(config, id, sessionKey);
   agent.elevatedFor = (run) => resolveElevated(config, id, run.sessionKey);

@@ -67,6 +67,30 @@ describe("resolveSessionSandbox", () => {
   });
 });
 
+describe("sandbox.user", () => {
+  it("passes the configured uid and gid through", () => {
+    const cfg = config({
+      agents: { defaults: { sandbox: { mode: "all", user: { uid: 2000000100, gid: 2000000200 } } } },
+    });
+    expect(resolveSessionSandbox(cfg, "main", "agent:main:main")?.user).toEqual({
+      uid: 2000000100,
+      gid: 2000000200,
+    });
+  });
+
+  it.each([
+    [{ uid: 0, gid: 2000000000 }, "uid"],
+    [{ uid: 2000000000, gid: 0 }, "gid"],
+    [{ uid: 2000000000 }, "gid"],
+    [{ uid: 4294967295, gid: 5 }, "uid"],
+    [{ uid: 5, gid: 5, name: "x" }, "name"],
+  ])("refuses %j (root, missing, out of range or unknown keys)", (user, key) => {
+    const result = validateConfig({ agents: { defaults: { sandbox: { mode: "all", user } } } });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(JSON.stringify(result.issues)).toContain(key);
+  });
+});
+
 describe("isSandboxConfigured", () => {
   it.each([
     [{}, false],

@@ -15,6 +15,8 @@ export interface SessionSandbox {
   workspaceAccess: "rw" | "ro" | "none";
   network: boolean;
   limits?: { cpuSeconds?: number; memoryMb?: number; maxProcesses?: number };
+  /** `sandbox.user`: who commands run as when the gateway is root (the tools default otherwise). */
+  user?: { uid: number; gid: number };
   /** `sandbox.tools`, the tool-policy sandbox layer. */
   tools?: { allow?: string[]; deny?: string[] };
   /** The config path the settings come from, for explanations (`agents.list[1].sandbox`). */
@@ -48,6 +50,7 @@ export function resolveSessionSandbox(
     workspaceAccess: settings?.workspaceAccess ?? "rw",
     network: settings?.network ?? false,
     ...(settings?.limits ? { limits: settings.limits } : {}),
+    ...(settings?.user ? { user: settings.user } : {}),
     ...(settings?.tools ? { tools: settings.tools } : {}),
     source: own ? `agents.list[${index}].sandbox` : "agents.defaults.sandbox",
   };

@@ -148,8 +148,25 @@ export const sandboxProps = {
         Type.Integer({ minimum: 1, description: "Address space per sandboxed process, MiB." }),
       ),
       maxProcesses: Type.Optional(
-        Type.Integer({ minimum: 1, description: "Processes the sandbox may run." }),
+        Type.Integer({
+          minimum: 1,
+          description: "Processes and threads of the command's uid, counted host-wide (RLIMIT_NPROC).",
+        }),
       ),
+    }),
+  ),
+  user: Type.Optional(
+    closedObject({
+      uid: Type.Integer({
+        minimum: 1,
+        maximum: 4294967294,
+        description: "Uid sandboxed commands run as when the gateway runs as root (default 2000000000).",
+      }),
+      gid: Type.Integer({
+        minimum: 1,
+        maximum: 4294967294,
+        description: "Gid sandboxed commands run as when the gateway runs as root (default 2000000000).",
+      }),
     }),
   ),
   sessionToolsVisibility: Type.Enum(["spawned", "all"], { default: "spawned" }),

@@ -2,8 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { errorResult, type TypedTool, textResult } from "@claw/agent-core";
 import { Type } from "typebox";
 import { type ExecApprovalsOptions, gateExec } from "../approvals/exec-gate.js";
-import { bwrapArgs, bwrapWaitingArgs, readHostLayout } from "../sandbox/bwrap-args.js";
-import { assertBwrapUsable } from "../sandbox/bwrap-check.js";
+import { prepareHiddenHostSpawn, prepareSandboxedSpawn } from "../sandbox/sandbox-command.js";
 import type { SandboxResolver } from "../sandbox/sandbox-spec.js";
 import type { WarmSandboxPool } from "../sandbox/warm-pool.js";
 import { DEFAULT_MAX_OUTPUT_CHARS } from "../shared/options.js";
@@ -54,6 +53,13 @@ export interface ExecToolOptions {
   extraEnv?: Readonly<Record<string, string>>;
   /** Per run: the sandbox to run the command in, or undefined to run on the host. */
   sandboxFor?: SandboxResolver;
+  /**
+   * Per run: folders a host (unsandboxed) command must not see — the gateway passes its state dir
+   * for every session but the main one. The command then runs in a mount namespace where they are
+   * empty (the workspace stays visible); where bubblewrap cannot do that, it runs unhidden and the
+   * session's first such result says so.
+   */
+  hiddenPathsFor?: (run: { sessionKey?: string; agentId?: string }) => readonly string[];
   /** The bubblewrap binary (default `bwrap` on PATH). */
   bwrapPath?: string;
   /** Sandboxes started ahead of their command (much faster sandboxed exec); cold spawns without it. */
@@ -76,6 +82,7 @@ export function createExecTool(
   registry: ProcessRegistry,
   options: ExecToolOptions = {},
 ): TypedTool<typeof ExecParams> {
+  const warnedSessions = new Set<string>();
   return {
     name: "exec",
     label: "Run command",
@@ -129,16 +136,29 @@ export function createExecTool(
       let file = shell;
       let argv = isWindows ? ["/c", args.command] : ["-c", args.command];
       let warm: ChildProcess | undefined;
+      let notice = "";
+      const place = {
+        bwrapPath: options.bwrapPath ?? "bwrap",
+        workspaceDir: workspace.root,
+        cwd,
+        shell,
+        command: args.command,
+      };
+      const hidden = sandbox || isWindows ? [] : (options.hiddenPathsFor?.({ sessionKey, agentId }) ?? []);
       if (sandbox) {
-        const bwrap = options.bwrapPath ?? "bwrap";
-        await assertBwrapUsable(bwrap);
-        file = bwrap;
-        const shape = { workspaceDir: workspace.root, cwd, shell, spec: sandbox, layout: readHostLayout() };
-        argv = bwrapArgs({ ...shape, command: args.command });
+        const prepared = await prepareSandboxedSpawn(place, sandbox);
+        ({ file, argv } = prepared);
         warm = options.warmSandboxes?.take(
-          { file, waitingArgs: bwrapWaitingArgs(shape), cwd, env },
+          { file, waitingArgs: prepared.waitingArgs, cwd, env },
           args.command,
         );
+      } else if (hidden.length > 0) {
+        const prepared = await prepareHiddenHostSpawn(place, hidden);
+        if (prepared.ok) ({ file, argv } = prepared);
+        else if (!warnedSessions.has(sessionKey ?? "")) {
+          warnedSessions.add(sessionKey ?? "");
+          notice = `[note: this command runs on the host and can read ${hidden.join(", ")}: ${prepared.reason}; run \`claw doctor\`]\n`;
+        }
       }
       const child =
         warm ??
@@ -167,21 +187,21 @@ export function createExecTool(
       signal.removeEventListener("abort", onAbort);
       if (!finished) {
         return textResult(
-          `Command is still running in the background as process ${managed.id}. Use the process tool (action "poll" or "log", id "${managed.id}") to follow it, or "kill" to stop it.`,
+          `${notice}Command is still running in the background as process ${managed.id}. Use the process tool (action "poll" or "log", id "${managed.id}") to follow it, or "kill" to stop it.`,
           { processId: managed.id, background: true },
         );
       }
       registry.forget(managed.id);
-      return finishedResult(managed, options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS);
+      return finishedResult(managed, options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS, notice);
     },
   };
 }
 
-export function finishedResult(managed: ManagedProcess, maxChars: number) {
+export function finishedResult(managed: ManagedProcess, maxChars: number, notice = "") {
   const output = truncateMiddle(managed.output.contents(), { max: maxChars });
   const status =
     managed.signal != null ? `killed by ${managed.signal}` : `exit code ${managed.exitCode ?? "unknown"}`;
-  const text = `${output.text || "(no output)"}\n[${status}]`;
+  const text = `${notice}${output.text || "(no output)"}\n[${status}]`;
   const result = textResult(text, {
     exitCode: managed.exitCode,
     signal: managed.signal,

@@ -3,11 +3,13 @@
  * target; then originals are moved aside and the staged files renamed into place. If any step
  * fails, everything done so far is undone: new files removed, originals renamed back, folders
  * created for the change removed. Originals are kept aside as hard links, so a replaced file is
- * never missing; on success the kept originals are deleted.
+ * never missing; on success the kept originals are deleted. A root gateway's writes take the owner
+ * of the file they replace, or else of their folder, so a workspace handed to the sandbox uid
+ * stays writable by sandboxed commands.
  */
 import { randomBytes } from "node:crypto";
-import { chmod, link, lstat, mkdir, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
-import { dirname, sep } from "node:path";
+import { chmod, chown, link, lstat, mkdir, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
+import { dirname, relative, sep } from "node:path";
 
 /** Target path → new content, or null to delete the file. */
 export type FileChanges = ReadonlyMap<string, string | null>;
@@ -26,12 +28,16 @@ export async function commitFileChanges(changes: FileChanges): Promise<void> {
     for (const [file, content] of changes) {
       if (content === null) continue;
       const made = await mkdir(dirname(file), { recursive: true });
-      if (made) createdDirs.push(made);
+      if (made) {
+        createdDirs.push(made);
+        await inheritOwner(made, dirname(file));
+      }
       const temp = `${file}.claw-stage-${tag}`;
       staged.set(file, temp);
-      const mode = (await stat(file).catch(() => undefined))?.mode;
+      const original = await stat(file).catch(() => undefined);
       await writeFile(temp, content, { flag: "wx" });
-      if (mode !== undefined) await chmod(temp, mode & 0o7777);
+      if (original) await chmod(temp, original.mode & 0o7777);
+      if (isRoot()) await takeOwner(temp, original ?? (await stat(dirname(file))));
     }
     for (const file of changes.keys()) {
       const aside = `${file}.claw-aside-${tag}`;
@@ -57,6 +63,26 @@ export async function commitFileChanges(changes: FileChanges): Promise<void> {
 /** Writes one file atomically (temp file + rename), creating its folders. */
 export function writeFileAtomic(file: string, content: string): Promise<void> {
   return commitFileChanges(new Map([[file, content]]));
+}
+
+const isRoot = () => process.getuid?.() === 0;
+
+/** Gives `path` the uid and gid of `owner` (only root may, and only root needs to). */
+async function takeOwner(path: string, owner: { uid: number; gid: number }): Promise<void> {
+  const own = await lstat(path);
+  if (own.uid !== owner.uid || own.gid !== owner.gid) await chown(path, owner.uid, owner.gid);
+}
+
+/** As root, the folders `mkdir -p` created (from `top` down to `deepest`) take the owner of the folder above them. */
+async function inheritOwner(top: string, deepest: string): Promise<void> {
+  if (!isRoot()) return;
+  const owner = await stat(dirname(top));
+  let dir = top;
+  await takeOwner(dir, owner);
+  for (const part of relative(top, deepest).split(sep).filter(Boolean)) {
+    dir = `${dir}${sep}${part}`;
+    await takeOwner(dir, owner);
+  }
 }
 
 /** Keeps the original under `aside` (a hard link, or moved where links are unsupported). */
