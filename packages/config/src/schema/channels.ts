@@ -41,6 +41,16 @@ const commonProps = {
   responsePrefix: Type.Optional(Type.String()),
   replyToMode: Type.Optional(Type.Enum(["off", "first", "all"])),
   retry: Type.Optional(RetrySettings),
+  execApprovals: Type.Optional(
+    closedObject({
+      approvers: Type.Optional(
+        Type.Array(Type.String(), {
+          description:
+            "Who besides the owners (agents.*.identity.ownerNumbers) may decide exec approvals from this channel: platform user ids (telegram 42, slack U0123ABCD), optionally channel-prefixed.",
+        }),
+      ),
+    }),
+  ),
 };
 
 /** Streamed replies for channels that edit messages: a draft edited while the model writes (default off). */
