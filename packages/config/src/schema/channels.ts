@@ -41,6 +41,10 @@ const commonProps = {
   responsePrefix: Type.Optional(Type.String()),
   replyToMode: Type.Optional(Type.Enum(["off", "first", "all"])),
   retry: Type.Optional(RetrySettings),
+};
+
+/** Who decides exec approvals asked from a chat, besides the owners (channels with user ids). */
+const approvalProps = {
   execApprovals: Type.Optional(
     closedObject({
       approvers: Type.Optional(
@@ -81,6 +85,7 @@ export const TelegramChannel = channel({
   botToken: Type.Optional(Type.String()),
   tokenFile: Type.Optional(Type.String()),
   ...streamingProps,
+  ...approvalProps,
   webhookUrl: Type.Optional(Type.String()),
   webhookSecret: Type.Optional(
     Type.String({ description: "Checked against X-Telegram-Bot-Api-Secret-Token." }),
@@ -114,6 +119,7 @@ export const DiscordChannel = channel({
   tokenFile: Type.Optional(Type.String()),
   maxLinesPerMessage: Type.Optional(PositiveInteger),
   ...streamingProps,
+  ...approvalProps,
   guilds: Type.Optional(recordOf(DiscordGuildSettings)),
   rest: Type.Optional(
     closedObject({
@@ -136,6 +142,7 @@ export const SlackChannel = channel({
   signingSecret: Type.Optional(Type.String()),
   mode: Type.Optional(Type.Enum(["socket", "http"])),
   ...streamingProps,
+  ...approvalProps,
   botTokenFile: Type.Optional(Type.String({ description: "A file holding the bot token (xoxb-…)." })),
   appTokenFile: Type.Optional(Type.String({ description: "A file holding the app-level token (xapp-…)." })),
   slackApiUrl: Type.Optional(

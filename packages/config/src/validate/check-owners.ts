@@ -6,7 +6,7 @@ import { parseOwnerId } from "@claw/ids";
 import type { ClawConfig } from "../schema/config.js";
 import type { ConfigIssue } from "./issue.js";
 
-const CHANNELS = ["telegram", "discord", "slack", "terminal", "web"] as const;
+const CHANNELS = ["telegram", "discord", "slack"] as const;
 
 function ownerIssues(path: string, entries: readonly string[] | undefined): ConfigIssue[] {
   return (entries ?? []).flatMap((entry, i) => {
