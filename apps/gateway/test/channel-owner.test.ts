@@ -162,6 +162,21 @@ describe("owner identity on Telegram", () => {
     await until(() => toolNames.length === 2, "the stranger's run");
     expect(toolNames[1]).not.toContain("cron");
     expect(toolNames[1]).toContain("exec");
+
+    // Owner-only commands follow the same identity: /send from the owner applies, from the stranger not.
+    api.dm(OWNER, "/send off");
+    await until(
+      () => api.sent.some((m) => m.chatId === String(OWNER) && m.text.startsWith("Send policy")),
+      "/send",
+    );
+    api.dm(STRANGER, "/send off");
+    await until(
+      () => api.sent.some((m) => m.chatId === String(STRANGER) && m.text.includes("Only the owner")),
+      "/send",
+    );
+    expect(api.sent.find((m) => m.chatId === String(OWNER) && m.text.startsWith("Send policy"))?.text).toBe(
+      "Send policy: off for this session.",
+    );
     await client.close();
   }, 30_000);
 });
