@@ -32,6 +32,17 @@ describe("resolveAgentOwners", () => {
       source: "agents.list[1].identity.ownerNumbers",
     });
     expect(resolveAgentOwners(config({}), "main").entries).toEqual([]);
+    // An agent naming itself keeps the default owner (ownerNumbers is inherited on its own).
+    const named = config({
+      agents: {
+        defaults: { identity: { ownerNumbers: ["telegram:42"] } },
+        list: [{ id: "a", identity: { name: "A" } }],
+      },
+    });
+    expect(resolveAgentOwners(named, "a")).toEqual({
+      entries: ["telegram:42"],
+      source: "agents.defaults.identity.ownerNumbers",
+    });
   });
 });
 

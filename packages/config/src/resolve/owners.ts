@@ -1,10 +1,10 @@
 /**
- * Who the owner of an agent is on the channels: `identity.ownerNumbers` of the agent, else of
- * `agents.defaults` (the whole `identity` is inherited, as every agent field is). The entries'
- * form is `@claw/ids`' `parseOwnerId`; validation refuses entries in another form.
+ * Who the owner of an agent is on the channels: the agent's own `identity.ownerNumbers`, else
+ * `agents.defaults.identity.ownerNumbers`. Field by field, unlike other inherited fields: an agent
+ * that only sets `identity.name` must not lose its owner. The entries' form is `@claw/ids`'
+ * `parseOwnerId`; validation refuses entries in another form.
  */
 import type { ClawConfig } from "../schema/config.js";
-import { resolveAgentConfig } from "./agent-scope.js";
 
 export interface AgentOwners {
   entries: readonly string[];
@@ -20,10 +20,12 @@ export interface AgentOwners {
 export function resolveAgentOwners(config: Pick<ClawConfig, "agents">, agentId: string): AgentOwners {
   const id = agentId.trim().toLowerCase();
   const index = config.agents.list?.findIndex((agent) => agent.id === id) ?? -1;
-  const own = index >= 0 ? config.agents.list?.[index]?.identity : undefined;
-  if (own) return { entries: own.ownerNumbers ?? [], source: `agents.list[${index}].identity.ownerNumbers` };
-  const inherited = resolveAgentConfig(config, id)?.identity ?? config.agents.defaults.identity;
-  return { entries: inherited?.ownerNumbers ?? [], source: "agents.defaults.identity.ownerNumbers" };
+  const own = index >= 0 ? config.agents.list?.[index]?.identity?.ownerNumbers : undefined;
+  if (own) return { entries: own, source: `agents.list[${index}].identity.ownerNumbers` };
+  return {
+    entries: config.agents.defaults.identity?.ownerNumbers ?? [],
+    source: "agents.defaults.identity.ownerNumbers",
+  };
 }
 
 /**
