@@ -58,7 +58,10 @@ describe("channel commands", () => {
   it("pairing list/approve, routes explain, message send and channels status", async () => {
     const api = await new FakeBotApi().start();
     fakes.push(api);
-    const document = { ...BASE_CONFIG, channels: { telegram: { botToken: api.token, apiRoot: api.url } } };
+    const document = {
+      agents: { defaults: { ...BASE_CONFIG.agents.defaults, identity: { ownerNumbers: ["telegram:42"] } } },
+      channels: { telegram: { botToken: api.token, apiRoot: api.url } },
+    };
     const home = createHome(["Hi from Claw."], document);
     homes.push(home);
     gateways.push(await startGateway(home, document));
@@ -76,6 +79,34 @@ describe("channel commands", () => {
 
     const route = await claw(home, ["routes", "explain", "telegram", "42"]);
     expect(route.stdout).toContain("session  agent:main:main");
+    expect(route.stdout).toContain(
+      "sender   sender telegram:42 is the owner (agents.defaults.identity.ownerNumbers[0])",
+    );
+    expect(route.stdout).toContain(
+      "dm scope main: session.dmScope unset: the owner's DMs use the main session",
+    );
+    const stranger = await claw(home, ["routes", "explain", "telegram", "43"]);
+    expect(stranger.stdout).toContain("session  agent:main:telegram:dm:43");
+    expect(stranger.stdout).toContain("sender telegram:43 is not the owner");
+    const inGroup = JSON.parse(
+      (
+        await claw(home, [
+          "routes",
+          "explain",
+          "telegram",
+          "100",
+          "--kind",
+          "group",
+          "--sender",
+          "42",
+          "--json",
+        ])
+      ).stdout,
+    );
+    expect(inGroup.owner).toEqual({
+      isOwner: true,
+      reason: "sender telegram:42 is the owner (agents.defaults.identity.ownerNumbers[0])",
+    });
 
     const sent = await claw(home, ["message", "send", "--to", "42", "Good", "morning"]);
     expect(sent.code).toBe(0);

@@ -187,6 +187,31 @@ describe("sessions, models, skills, tools", () => {
     if (missing) expect(missing.reason).toMatch(/missing|needs|config/);
   });
 
+  it("tools explain: the exec policy of the session and which default applied", async () => {
+    const home = createHome([], { agents: { defaults: { model: "faux/faux-1" } } });
+    homes.push(home);
+    const main = await claw(home, ["tools", "explain", "exec"]);
+    expect(main.stdout).toContain(
+      "exec policy: security full (default (main session)), ask off (default (main session))",
+    );
+    const dm = await claw(home, [
+      "tools",
+      "explain",
+      "exec",
+      "--session",
+      "agent:main:telegram:dm:43",
+      "--json",
+    ]);
+    expect(JSON.parse(dm.stdout).execPolicy).toEqual({
+      security: "allowlist",
+      ask: "always",
+      source: {
+        security: "default (not the main session and not sandboxed: every command needs approval)",
+        ask: "default (not the main session and not sandboxed: every command needs approval)",
+      },
+    });
+  });
+
   it("tools explain: kept and removed, and by which rule", async () => {
     const home = createHome([], {
       agents: {

@@ -28,7 +28,14 @@ describe("exec approvals through Telegram buttons", () => {
     const faux = createFauxProvider([execStep, "done"], { provider: "faux" });
     await startTestGateway(
       {
-        agents: { defaults: { model: "faux/faux-1", skipBootstrap: true } },
+        // 42 is the owner: the prompt of their own command comes to their chat.
+        agents: {
+          defaults: {
+            model: "faux/faux-1",
+            skipBootstrap: true,
+            identity: { ownerNumbers: ["telegram:42"] },
+          },
+        },
         session: { dmScope: "per-channel-peer" },
         tools: { exec },
         channels: { telegram: { botToken: api.token, apiRoot: api.url, dmPolicy: "open" } },

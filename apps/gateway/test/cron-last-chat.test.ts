@@ -22,7 +22,8 @@ describe('cron and heartbeat answering on the "last" chat (fake Telegram)', () =
     const faux = createFauxProvider(["Hello from Claw."], { provider: "faux", whenExhausted: "repeat-last" });
     const started = await startTestGateway(
       {
-        agents: { defaults: { model: "faux/faux-1", ...extra } },
+        // 42 is the owner: their DMs are the main session (others' DMs get their own).
+        agents: { defaults: { model: "faux/faux-1", identity: { ownerNumbers: ["telegram:42"] }, ...extra } },
         channels: {
           telegram: { botToken: api.token, apiRoot: api.url, dmPolicy: "open", groupPolicy: "open" },
         },

@@ -99,7 +99,8 @@ describe("exec approvals over the gateway", () => {
   });
 
   it("allow-always: the command joins the agent's allowlist and runs next time without asking", async () => {
-    const gw = await start(2);
+    // ask on-miss set explicitly: the unsandboxed default (always) asks even for allowlisted commands.
+    const gw = await start(2, { ask: "on-miss" });
     const first = gw.run();
     const request = await gw.nextRequest(1);
     await gw.reviewer.request("exec.approval.resolve", { id: request.id, decision: "allow-always" });

@@ -69,7 +69,8 @@ describe("message tool reactions through the outbox", () => {
     const dm = { id: 0 };
     const faux = reactingModel(() => dm.id, results);
     const config = {
-      agents: { defaults: { model: "faux/faux-1" } },
+      // 42 is the owner: their DM is the main session the reactions are asked from.
+      agents: { defaults: { model: "faux/faux-1", identity: { ownerNumbers: ["telegram:42"] } } },
       channels: { telegram: { botToken: api.token, apiRoot: api.url, dmPolicy: "open" } },
     };
     const gateway = await startTestGateway(config, {

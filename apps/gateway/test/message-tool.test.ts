@@ -78,7 +78,8 @@ describe("message tool with Telegram", () => {
     );
     const { claw, client, stateDir } = await startTestGateway(
       {
-        agents: { defaults: { model: "faux/faux-1" } },
+        // 42 is the owner: their DM is the main session, which turn 2 runs in.
+        agents: { defaults: { model: "faux/faux-1", identity: { ownerNumbers: ["telegram:42"] } } },
         channels: { telegram: { botToken: api.token, apiRoot: api.url, dmPolicy: "open" } },
       },
       { models: [faux.model], stream: faux.stream, scopes: ["operator.read", "operator.write"] },

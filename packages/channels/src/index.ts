@@ -58,8 +58,10 @@ export {
   type ChannelPipeline,
   type ChannelPipelineOptions,
   createChannelPipeline,
+  type ExplainInput,
   type InboundOutcome,
   type ReplyRoute,
+  type RouteExplanation,
   type RoutingSettings,
 } from "./pipeline/channel-pipeline.js";
 export {
@@ -68,9 +70,16 @@ export {
   type ApprovalPromptRequest,
   type ApprovalPrompts,
   type ApprovalPromptsOptions,
+  type ChatRoute,
+  commandOfPromptText,
   createApprovalPrompts,
-  mayDecideApproval,
 } from "./approvals/approval-prompts.js";
+export {
+  type ApprovalDeciders,
+  decidersOn,
+  mayDecideApproval,
+  ONLY_THE_OWNER,
+} from "./approvals/approval-deciders.js";
 
 // Routing and access: which agent answers, and who may talk to it.
 export {
@@ -80,6 +89,14 @@ export {
   type RouteTier,
   resolveRoute,
 } from "./routing/resolve-route.js";
+export {
+  type DmScopeDecision,
+  NON_OWNER_DM_SCOPE,
+  type OwnerList,
+  resolveDmScope,
+  type SenderOwnership,
+  senderOwnership,
+} from "./routing/sender-owner.js";
 export {
   type AccessDecision,
   type AccessSettings,

@@ -45,13 +45,16 @@ export {
   type SessionAgentParams,
 } from "./resolve/agent-scope.js";
 export {
+  EXEC_DEFAULT_SOURCES,
   EXEC_POLICY_DEFAULTS,
   type ExecAskMode,
+  type ExecDefaultKind,
   type ExecSecurityMode,
   resolveElevated,
   resolveExecPolicy,
   type SessionExecPolicy,
 } from "./resolve/exec-policy.js";
+export { type AgentOwners, resolveAgentOwners, resolveExecApprovers } from "./resolve/owners.js";
 export {
   isMainSession,
   isSandboxConfigured,

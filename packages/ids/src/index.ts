@@ -40,6 +40,16 @@ export {
   type PeerKind,
 } from "./session-key/peer.js";
 
+// Owner and approver ids: who on which channel is the owner (`identity.ownerNumbers`).
+export {
+  matchOwnerId,
+  OWNER_ID_FORMS,
+  type OwnerId,
+  ownerIdProblem,
+  ownerIdsOn,
+  parseOwnerId,
+} from "./owner-id/owner-id.js";
+
 // Silent reply tokens: replies that never reach a user.
 export {
   HEARTBEAT_TOKEN,

@@ -103,11 +103,16 @@ export const CHANNEL_COMMANDS: readonly CommandEntry[] = [
       {
         name: "explain",
         args: "CHANNEL PEER",
-        summary: "the matching binding and why",
+        summary: "the matching binding, the session, whether the sender is the owner, and why",
         flags: {
           kind: { type: "string", value: "KIND", summary: "direct (default), group or channel" },
           account: { type: "string", value: "ID", summary: "account id (default: default)" },
           thread: { type: "string", value: "ID", summary: "thread or forum topic id" },
+          sender: {
+            type: "string",
+            value: "ID",
+            summary: "sender's platform id (default: the DM's peer): is it the owner?",
+          },
           ...READ,
         },
       },

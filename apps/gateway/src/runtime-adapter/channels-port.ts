@@ -130,6 +130,7 @@ export function createChannelsPort(channels: AssembledChannels): ChannelsPort {
         ...(query.guildId ? { guildId: query.guildId } : {}),
         ...(query.teamId ? { teamId: query.teamId } : {}),
         ...(query.threadId ? { thread: threadOf(query.channel, query.threadId) } : {}),
+        ...(query.sender ? { senderId: query.sender } : {}),
       });
       return {
         agentId: decision.agentId,
@@ -137,6 +138,8 @@ export function createChannelsPort(channels: AssembledChannels): ChannelsPort {
         tier: decision.tier,
         ...(decision.bindingIndex !== undefined ? { bindingIndex: decision.bindingIndex } : {}),
         reason: decision.reason,
+        ...(decision.owner ? { owner: decision.owner } : {}),
+        ...(decision.dmScope ? { dmScope: decision.dmScope } : {}),
         considered: decision.considered,
       };
     },

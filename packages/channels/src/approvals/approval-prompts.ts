@@ -1,16 +1,18 @@
 /**
- * Exec approvals in the chat a run came from: when a channel session's command needs a person,
- * the chat gets the command with three buttons (allow once, always allow, deny); a press by
- * someone allowed to decide resolves it, and the prompt is edited to show the outcome without
- * buttons (also when the CLI, the Control UI or the timeout decided). Who may decide: in a
- * direct chat its own person; in a group only senders named (not `*`) in the group's or the
- * account's `allowFrom`. The broker itself is injected (`resolve`), so any approval source fits.
+ * Exec approvals asked from a chat: when a channel session's command needs a person, the command
+ * is shown with three buttons (allow once, always allow, deny) to someone who may decide — the
+ * agent's owners and the account's approvers (`approval-deciders.ts`), never the requester as
+ * such. The requester is a decider: the prompt goes to their chat. Otherwise it goes to each
+ * decider's DM on that channel, and the requester's chat reads "waiting for the owner" without
+ * buttons. A press by anyone else changes nothing. Every message is edited to the outcome without
+ * buttons (also when the CLI, the Control UI or the timeout decided). The broker is injected
+ * (`resolve`), so any approval source fits.
  */
 
-import { type AccessSettings, senderAllowed } from "../access/access-policy.js";
 import type { AccountEdit, ActionAnswer, ChannelAction, ChannelTarget } from "../contract/channel.js";
 import type { DeliverFn } from "../outbox/channel-outbox.js";
 import type { OutboxMessageState } from "../outbox/outbox-store.js";
+import { type ApprovalDeciders, decidersOn, mayDecideApproval, ONLY_THE_OWNER } from "./approval-deciders.js";
 
 export type ApprovalChoice = "allow-once" | "allow-always" | "deny";
 
@@ -27,6 +29,8 @@ export interface ChatRoute {
   channel: string;
   accountId: string;
   target: ChannelTarget;
+  /** Who wrote the message that started the session's run (absent: unknown, not a decider). */
+  requester?: { id: string; isOwner?: boolean };
 }
 
 export interface ApprovalPromptsOptions {
@@ -40,13 +44,14 @@ export interface ApprovalPromptsOptions {
   edit: AccountEdit;
   /** Settles the approval; false when it was no longer pending. */
   resolve(id: string, choice: ApprovalChoice, resolvedBy: string): boolean;
-  access(channel: string, accountId: string): AccessSettings;
+  /** Who may decide the session's approvals from that channel account. */
+  deciders(sessionKey: string, channel: string, accountId: string): ApprovalDeciders;
   now?: () => number;
   log?(level: "warn", message: string, fields?: Record<string, unknown>): void;
 }
 
 export interface ApprovalPrompts {
-  /** Posts the prompt to the session's chat; false when the session has no chat with buttons. */
+  /** Posts the prompt to a decider (and a notice to the requester); false when nothing was posted. */
   requested(request: ApprovalPromptRequest): Promise<boolean>;
   /** Edits the prompt to its outcome and removes the buttons. */
   resolved(id: string, choice: ApprovalChoice, cause: "user" | "timeout" | "run-aborted"): Promise<void>;
@@ -74,34 +79,56 @@ const OUTCOME: Record<ApprovalChoice, string> = {
   deny: "⛔ Denied",
 };
 
-/** Whether `action`'s sender may decide an approval in that chat. */
-export function mayDecideApproval(action: ChannelAction, settings: AccessSettings): boolean {
-  if (action.peer.kind === "direct") return action.sender.id === action.peer.id;
-  const group = settings.groups?.[action.peer.id] ?? settings.groups?.["*"];
-  const named = [...(group?.allowFrom ?? []), ...(settings.allowFrom ?? [])].filter((e) => e.trim() !== "*");
-  return senderAllowed(named, action.sender);
-}
+const WAITING_TITLE = "⏳ Waiting for the owner to approve this command:";
 
 /** The command a prompt shows, from the prompt's text as the platform returns it. */
 export function commandOfPromptText(text: string): string {
   const lines = text.split("\n");
-  if (lines[0] !== PROMPT_TITLE) return text;
+  if (lines[0] !== PROMPT_TITLE && lines[0] !== WAITING_TITLE) return text;
   let end = lines.length;
   if (/^Expires in \d+ s\.$/.test(lines[end - 1] ?? "")) end--;
   if (lines[end - 1]?.startsWith("Why: ")) end--;
+  if (lines[end - 1]?.startsWith("From: ")) end--;
+  if (lines[end - 1]?.startsWith("Decide with ")) end--;
   if (lines[end - 1] === "") end--;
   return lines.slice(2, end).join("\n");
 }
 
-const promptText = (request: ApprovalPromptRequest, seconds: number) =>
+const promptText = (request: ApprovalPromptRequest, seconds: number, from?: string) =>
   [
     PROMPT_TITLE,
     "",
     request.command,
     "",
+    ...(from ? [`From: ${from}`] : []),
     ...(request.reason ? [`Why: ${request.reason}`] : []),
     `Expires in ${seconds} s.`,
   ].join("\n");
+
+const waitingText = (request: ApprovalPromptRequest, seconds: number, ownerAsked: boolean) =>
+  [
+    WAITING_TITLE,
+    "",
+    request.command,
+    "",
+    ...(ownerAsked ? [] : ["Decide with `claw approvals` or in the Control UI."]),
+    `Expires in ${seconds} s.`,
+  ].join("\n");
+
+const buttonsOf = (id: string) => [
+  [
+    { text: "Allow once", data: `${PREFIX}${id}:once` },
+    { text: "Always allow", data: `${PREFIX}${id}:always` },
+    { text: "Deny", data: `${PREFIX}${id}:deny` },
+  ],
+];
+
+interface Posted {
+  channel: string;
+  accountId: string;
+  target: Omit<ChannelTarget, "replyToMessageId">;
+  messageId: Promise<string | undefined>;
+}
 
 /**
  * @example
@@ -110,7 +137,7 @@ const promptText = (request: ApprovalPromptRequest, seconds: number) =>
  */
 export function createApprovalPrompts(options: ApprovalPromptsOptions): ApprovalPrompts {
   const now = options.now ?? Date.now;
-  const shown = new Map<string, ChatRoute & { command: string; messageId: Promise<string | undefined> }>();
+  const shown = new Map<string, { sessionKey: string; command: string; posts: Posted[] }>();
   const settled = new Set<string>();
 
   const finish = async (id: string, line: string) => {
@@ -119,45 +146,82 @@ export function createApprovalPrompts(options: ApprovalPromptsOptions): Approval
     shown.delete(id);
     settled.add(id);
     if (settled.size > REMEMBER_SETTLED) settled.delete(settled.values().next().value as string);
-    const messageId = await prompt.messageId;
-    if (!messageId) return;
-    await options
-      .edit(prompt.channel, prompt.accountId, prompt.target, messageId, `${line}\n\n${prompt.command}`)
-      .catch((error: unknown) =>
-        options.log?.("warn", "approval prompt not updated", { id, error: String(error) }),
-      );
+    await Promise.all(
+      prompt.posts.map(async (post) => {
+        const messageId = await post.messageId;
+        if (!messageId) return;
+        await options
+          .edit(post.channel, post.accountId, post.target, messageId, `${line}\n\n${prompt.command}`)
+          .catch((error: unknown) =>
+            options.log?.("warn", "approval prompt not updated", { id, error: String(error) }),
+          );
+      }),
+    );
+  };
+
+  const post = async (
+    id: string,
+    at: { channel: string; accountId: string; target: Omit<ChannelTarget, "replyToMessageId"> },
+    text: string,
+    withButtons: boolean,
+  ): Promise<Posted> => {
+    const receipt = await options.deliver(
+      {
+        channel: at.channel,
+        accountId: at.accountId,
+        to: at.target.peer,
+        ...(at.target.thread ? { thread: at.target.thread } : {}),
+      },
+      text,
+      { source: `${APPROVAL_PROMPT_SOURCE}${id}`, ...(withButtons ? { buttons: buttonsOf(id) } : {}) },
+    );
+    const messageId =
+      receipt.status === "queued"
+        ? options.settled(receipt.outboxId).then((state) => state.chunks.at(-1)?.platformMessageId)
+        : Promise.resolve(undefined);
+    return { ...at, messageId };
   };
 
   return {
     async requested(request) {
       const route = options.routeOf(request.sessionKey);
-      if (!route || !options.canShowButtons(route.channel, route.accountId)) return false;
+      if (!route) return false;
+      const { channel, accountId } = route;
       const { replyToMessageId: _notThreaded, ...target } = route.target;
       const seconds = Math.max(0, Math.round((request.expiresAtMs - now()) / 1000));
-      const receipt = await options.deliver(
-        {
-          channel: route.channel,
-          accountId: route.accountId,
-          to: target.peer,
-          ...(target.thread ? { thread: target.thread } : {}),
-        },
-        promptText(request, seconds),
-        {
-          source: `${APPROVAL_PROMPT_SOURCE}${request.id}`,
-          buttons: [
-            [
-              { text: "Allow once", data: `${PREFIX}${request.id}:once` },
-              { text: "Always allow", data: `${PREFIX}${request.id}:always` },
-              { text: "Deny", data: `${PREFIX}${request.id}:deny` },
-            ],
-          ],
-        },
+      const buttons = options.canShowButtons(channel, accountId);
+      const deciders = options.deciders(request.sessionKey, channel, accountId);
+      const requester = route.requester;
+      const entry = { sessionKey: request.sessionKey, command: request.command, posts: [] as Posted[] };
+      if (requester && mayDecideApproval(channel, requester.id, deciders)) {
+        if (!buttons) return false;
+        shown.set(request.id, entry);
+        entry.posts.push(
+          await post(request.id, { channel, accountId, target }, promptText(request, seconds), true),
+        );
+        return true;
+      }
+      // The requester may not decide: the prompt goes to the deciders' DMs on this channel.
+      shown.set(request.id, entry);
+      const from = requester ? `${channel}:${requester.id}` : undefined;
+      const dms = buttons ? decidersOn(channel, deciders) : [];
+      for (const id of dms)
+        entry.posts.push(
+          await post(
+            request.id,
+            { channel, accountId, target: { peer: { kind: "direct", id } } },
+            promptText(request, seconds, from),
+            true,
+          ),
+        );
+      entry.posts.push(
+        await post(
+          request.id,
+          { channel, accountId, target },
+          waitingText(request, seconds, dms.length > 0),
+          false,
+        ),
       );
-      const messageId =
-        receipt.status === "queued"
-          ? options.settled(receipt.outboxId).then((state) => state.chunks.at(-1)?.platformMessageId)
-          : Promise.resolve(undefined);
-      shown.set(request.id, { ...route, target, command: request.command, messageId });
       return true;
     },
 
@@ -172,26 +236,28 @@ export function createApprovalPrompts(options: ApprovalPromptsOptions): Approval
       const [id, word] = action.data.slice(PREFIX.length).split(":");
       const choice = word ? CHOICES[word] : undefined;
       if (!id || !choice) return { text: "Unknown approval button." };
-      if (!mayDecideApproval(action, options.access(channel.id, channel.accountId)))
-        return { text: "You may not decide approvals in this chat." };
-      const by = `${channel.id}:${action.sender.username ? `@${action.sender.username}` : action.sender.id}`;
-      if (!options.resolve(id, choice, by)) {
-        // A prompt from before a restart (its approval died with the old process): its buttons go.
-        if (!shown.has(id) && !settled.has(id) && action.messageText !== undefined)
-          await options
-            .edit(
-              channel.id,
-              channel.accountId,
-              { peer: action.peer, ...(action.thread ? { thread: action.thread } : {}) },
-              action.messageId,
-              `⌛ No longer pending\n\n${commandOfPromptText(action.messageText)}`,
-            )
-            .catch((error: unknown) =>
-              options.log?.("warn", "stale approval prompt not updated", { id, error: String(error) }),
-            );
+      const prompt = shown.get(id);
+      if (prompt) {
+        const deciders = options.deciders(prompt.sessionKey, channel.id, channel.accountId);
+        if (!mayDecideApproval(channel.id, action.sender.id, deciders)) return { text: ONLY_THE_OWNER };
+        const by = `${channel.id}:${action.sender.username ? `@${action.sender.username}` : action.sender.id}`;
+        if (options.resolve(id, choice, by)) return { text: OUTCOME[choice] };
         return { text: NOT_PENDING };
       }
-      return { text: OUTCOME[choice] };
+      // A prompt from before a restart (its approval died with the old process): its buttons go.
+      if (!settled.has(id) && action.messageText !== undefined)
+        await options
+          .edit(
+            channel.id,
+            channel.accountId,
+            { peer: action.peer, ...(action.thread ? { thread: action.thread } : {}) },
+            action.messageId,
+            `⌛ No longer pending\n\n${commandOfPromptText(action.messageText)}`,
+          )
+          .catch((error: unknown) =>
+            options.log?.("warn", "stale approval prompt not updated", { id, error: String(error) }),
+          );
+      return { text: NOT_PENDING };
     },
   };
 }

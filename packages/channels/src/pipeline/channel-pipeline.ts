@@ -29,6 +29,13 @@ import {
   type RouteInput,
   resolveRoute,
 } from "../routing/resolve-route.js";
+import {
+  type DmScopeDecision,
+  type OwnerList,
+  resolveDmScope,
+  type SenderOwnership,
+  senderOwnership,
+} from "../routing/sender-owner.js";
 import type { AccountStateStore } from "../state/account-state.js";
 import type { LastRouteStore } from "../state/last-route.js";
 import { bindingOfThread, boundDecision, isUnfocusCommand, unfocusReply } from "../threads/bound-routing.js";
@@ -40,7 +47,10 @@ import { type ReplyStreaming, startRunDraft } from "./stream-run.js";
 export interface RoutingSettings {
   bindings?: readonly RouteBinding[];
   defaultAgentId: string;
+  /** `session.dmScope` as configured; unset: owners' DMs use main, everyone else's their own session. */
   dmScope?: DmScope;
+  /** The agent's owners (`identity.ownerNumbers`); omit: nobody on a channel is the owner. */
+  owners?: (agentId: string) => OwnerList | undefined;
   mainKey?: string;
   identityLinks?: Readonly<Record<string, readonly string[]>>;
 }
@@ -82,7 +92,8 @@ export interface ChannelPipeline<TRun extends InboundRun> {
    * `InboundNotStoredError` when state.db refused the accept: the platform must deliver it again.
    */
   handle(channel: Pick<Channel, "id" | "accountId">, message: ChannelInbound): Promise<InboundOutcome>;
-  explain(input: RouteInput): RouteDecision & { sessionKey: string };
+  /** Where a chat goes; with `senderId` (for DMs the peer by default) also who the sender is. */
+  explain(input: ExplainInput): RouteExplanation;
   dispatcher: InboundDispatcher<TRun>;
   /** Resolves when every reply started by the pipeline has been handed to the outbox. */
   drained(): Promise<void>;
@@ -97,10 +108,22 @@ export interface ChannelPipeline<TRun extends InboundRun> {
   beginShutdown(): void;
 }
 
+export type ExplainInput = RouteInput & { thread?: ChannelInbound["thread"]; senderId?: string };
+
+export type RouteExplanation = RouteDecision & {
+  sessionKey: string;
+  /** Whether the sender is an owner, and which entry said so (absent: no sender known). */
+  owner?: SenderOwnership;
+  /** The DM scope that built a direct message's session key, and why. */
+  dmScope?: DmScopeDecision;
+};
+
 export interface ReplyRoute {
   channel: string;
   accountId: string;
   target: ChannelTarget;
+  /** The sender of the session's latest message (`replyRouteOf` only): who asks for approvals. */
+  requester?: { id: string; isOwner?: boolean };
 }
 
 const routeId = (
@@ -215,7 +238,11 @@ export function createChannelPipeline<TRun extends InboundRun>(
     },
   });
 
-  const sessionKeyFor = (input: RouteInput & { thread?: ChannelInbound["thread"] }, agentId: string) => {
+  const sessionKeyFor = (
+    input: RouteInput & { thread?: ChannelInbound["thread"] },
+    agentId: string,
+    dmScope: DmScope,
+  ) => {
     const settings = routing();
     return buildPeerSessionKey({
       agentId,
@@ -223,19 +250,32 @@ export function createChannelPipeline<TRun extends InboundRun>(
       accountId: normalizeAccountId(input.accountId),
       peer: input.peer,
       ...(input.thread ? { thread: input.thread } : {}),
-      ...(settings.dmScope ? { dmScope: settings.dmScope } : {}),
+      dmScope,
       ...(settings.mainKey ? { mainKey: settings.mainKey } : {}),
       ...(settings.identityLinks ? { identityLinks: settings.identityLinks } : {}),
     });
   };
 
-  const explain = (input: RouteInput & { thread?: ChannelInbound["thread"] }) => {
+  const explain = (input: ExplainInput): RouteExplanation => {
     const settings = routing();
     const decision = resolveRoute(settings.bindings, input, settings.defaultAgentId);
     const accountId = normalizeAccountId(input.accountId);
+    const senderId = input.senderId ?? (input.peer.kind === "direct" ? input.peer.id : undefined);
     const bound = bindingOfThread(options.threadBindings, input.channel, accountId, input.thread);
-    if (bound) return boundDecision(bound, decision);
-    return { ...decision, sessionKey: sessionKeyFor(input, decision.agentId) };
+    const agentId = bound?.agentId ?? decision.agentId;
+    const owner =
+      senderId !== undefined
+        ? senderOwnership(settings.owners?.(agentId), input.channel, senderId)
+        : undefined;
+    const withOwner = owner ? { owner } : {};
+    if (bound) return { ...boundDecision(bound, decision), ...withOwner };
+    const dmScope = resolveDmScope(settings.dmScope, owner?.isOwner === true);
+    return {
+      ...decision,
+      sessionKey: sessionKeyFor(input, decision.agentId, dmScope.scope),
+      ...withOwner,
+      ...(input.peer.kind === "direct" ? { dmScope } : {}),
+    };
   };
 
   /** Hands an accepted message to the dispatcher and routes what comes back to the chat. */
@@ -250,7 +290,12 @@ export function createChannelPipeline<TRun extends InboundRun>(
     const route: ReplyRoute = { channel, accountId, target };
     const key = routeId(channel, accountId, target.peer.id, target.thread?.id);
     routes.set(key, route);
-    sessionRoutes.set(message.sessionKey, route);
+    sessionRoutes.set(message.sessionKey, {
+      ...route,
+      ...(message.senderId
+        ? { requester: { id: message.senderId, isOwner: message.senderIsOwner === true } }
+        : {}),
+    });
     const ids = entry.journalId !== undefined ? [entry.journalId] : [];
     const plain = {
       channel,
@@ -369,7 +414,7 @@ export function createChannelPipeline<TRun extends InboundRun>(
         );
         return { status: "unfocused", ended: ended !== undefined };
       }
-      const { agentId, sessionKey } = explain(input);
+      const { agentId, sessionKey, owner } = explain({ ...input, senderId: message.sender.id });
       const replyMode = options.replyToMode?.(channelId, accountId) ?? "off";
       const target: ChannelTarget = {
         peer: message.peer,
@@ -385,6 +430,7 @@ export function createChannelPipeline<TRun extends InboundRun>(
         accountId,
         peer: message.peer.id,
         senderId: message.sender.id,
+        senderIsOwner: owner?.isOwner === true,
         ...(message.thread ? { threadId: message.thread.id } : {}),
         ...(message.media?.length ? { hasMedia: true } : {}),
         ...(decision.tools

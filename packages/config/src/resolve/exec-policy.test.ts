@@ -10,15 +10,43 @@ function config(document: object): ClawConfig {
 }
 
 describe("resolveExecPolicy", () => {
+  const unsandboxed = "default (not the main session and not sandboxed: every command needs approval)";
+  const sandboxed = "default (not the main session, sandboxed by agents.defaults.sandbox)";
   it.each([
-    ["agent:main:main", "full", "off"],
-    ["agent:main:telegram:group:-100", "allowlist", "on-miss"],
-    ["agent:main:telegram:dm:42", "allowlist", "on-miss"],
-    ["agent:main:cron:job-1", "allowlist", "on-miss"],
-    ["agent:main:subagent:abc", "allowlist", "on-miss"],
-    [undefined, "allowlist", "on-miss"],
-  ] as const)("defaults for %s: %s + %s", (sessionKey, security, ask) => {
-    expect(resolveExecPolicy(config({}), "main", sessionKey)).toMatchObject({ security, ask });
+    ["off", "agent:main:main", "full", "off", "default (main session)"],
+    ["off", "agent:main:telegram:group:-100", "allowlist", "always", unsandboxed],
+    ["off", "agent:main:telegram:dm:42", "allowlist", "always", unsandboxed],
+    ["off", "agent:main:cron:job-1", "allowlist", "always", unsandboxed],
+    ["off", "agent:main:subagent:abc", "allowlist", "always", unsandboxed],
+    ["off", undefined, "allowlist", "always", unsandboxed],
+    ["non-main", "agent:main:main", "full", "off", "default (main session)"],
+    ["non-main", "agent:main:telegram:group:-100", "allowlist", "on-miss", sandboxed],
+    ["non-main", "agent:main:telegram:dm:42", "allowlist", "on-miss", sandboxed],
+    ["non-main", undefined, "allowlist", "on-miss", sandboxed],
+    // Sandboxed main session: still the owner's own session, so the main default.
+    ["all", "agent:main:main", "full", "off", "default (main session)"],
+    ["all", "agent:main:cron:job-1", "allowlist", "on-miss", sandboxed],
+  ] as const)("sandbox %s, defaults for %s: %s + %s", (mode, sessionKey, security, ask, source) => {
+    expect(
+      resolveExecPolicy(config({ agents: { defaults: { sandbox: { mode } } } }), "main", sessionKey),
+    ).toEqual({ security, ask, source: { security: source, ask: source } });
+  });
+
+  it("names the agent's own sandbox when it sandboxes the session", () => {
+    const cfg = config({ agents: { list: [{ id: "main" }, { id: "ops", sandbox: { mode: "all" } }] } });
+    expect(resolveExecPolicy(cfg, "ops", "agent:ops:telegram:dm:7").source.ask).toBe(
+      "default (not the main session, sandboxed by agents.list[1].sandbox)",
+    );
+    expect(resolveExecPolicy(cfg, "main", "agent:main:telegram:dm:7").ask).toBe("always");
+  });
+
+  it("explicit config wins over the unsandboxed default", () => {
+    const cfg = config({ tools: { exec: { ask: "on-miss" } } });
+    expect(resolveExecPolicy(cfg, "main", "agent:main:telegram:dm:42")).toEqual({
+      security: "allowlist",
+      ask: "on-miss",
+      source: { security: unsandboxed, ask: "tools.exec.ask" },
+    });
   });
 
   it("the most specific setting wins, per field, and names its source", () => {

@@ -1,13 +1,15 @@
 /**
  * The exec policy of a session (`tools.exec.security` / `ask`) and whether it may use elevated
  * exec (`tools.elevated`). Unset settings follow the session's kind: the agent's main session
- * (the owner at their own terminal) gets `full` + `off`; every other session — groups, channels,
- * DMs from other people, cron, hooks, subagents, runs without a session key — gets `allowlist`
- * + `on-miss`, so a stranger's message can only run safe binaries without a person approving.
+ * (the owner at their own terminal, or the owner's DM) gets `full` + `off`. Every other session —
+ * groups, channels, DMs from other people, cron, hooks, subagents, runs without a session key —
+ * may carry a stranger's words: sandboxed it gets `allowlist` + `on-miss` (safe binaries run, the
+ * rest asks); on the host it gets `allowlist` + `always`, so no command runs without a person
+ * approving (no approver: the request times out and the command does not run).
  */
 import { parseSessionKey } from "@claw/ids";
 import type { ClawConfig } from "../schema/config.js";
-import { isMainSession } from "./sandbox.js";
+import { isMainSession, resolveSessionSandbox } from "./sandbox.js";
 
 export type ExecSecurityMode = "deny" | "allowlist" | "full";
 export type ExecAskMode = "off" | "on-miss" | "always";
@@ -27,13 +29,24 @@ type ExecView = Pick<ClawConfig, "agents"> & {
 /** Defaults per session kind (see the module comment for why). */
 export const EXEC_POLICY_DEFAULTS = {
   main: { security: "full", ask: "off" },
-  other: { security: "allowlist", ask: "on-miss" },
+  sandboxed: { security: "allowlist", ask: "on-miss" },
+  other: { security: "allowlist", ask: "always" },
 } as const satisfies Record<string, { security: ExecSecurityMode; ask: ExecAskMode }>;
+
+export type ExecDefaultKind = keyof typeof EXEC_POLICY_DEFAULTS;
+
+/** The `source` each default names, so `claw tools explain` says which one applied and why. */
+export const EXEC_DEFAULT_SOURCES: Record<ExecDefaultKind, (sandboxSource?: string) => string> = {
+  main: () => "default (main session)",
+  sandboxed: (sandboxSource) => `default (not the main session, sandboxed by ${sandboxSource ?? "sandbox"})`,
+  other: () => "default (not the main session and not sandboxed: every command needs approval)",
+};
 
 /**
  * @example
  * resolveExecPolicy(config, "main", "agent:main:main");              // { security: "full", ask: "off", … }
- * resolveExecPolicy(config, "main", "agent:main:telegram:group:-1"); // { security: "allowlist", ask: "on-miss", … }
+ * resolveExecPolicy(config, "main", "agent:main:telegram:group:-1"); // { security: "allowlist", ask: "always", … }
+ * // with agents.defaults.sandbox.mode "non-main":                     // { security: "allowlist", ask: "on-miss", … }
  */
 export function resolveExecPolicy(
   config: ExecView,
@@ -48,8 +61,10 @@ export function resolveExecPolicy(
     { path: "tools.exec", value: config.tools?.exec },
   ];
   const main = sessionKey !== undefined && isMainSession(config, id, sessionKey);
-  const fallback = main ? EXEC_POLICY_DEFAULTS.main : EXEC_POLICY_DEFAULTS.other;
-  const fallbackSource = main ? "default (main session)" : "default (not the main session)";
+  const sandbox = main ? undefined : resolveSessionSandbox(config, id, sessionKey);
+  const kind: ExecDefaultKind = main ? "main" : sandbox ? "sandboxed" : "other";
+  const fallback = EXEC_POLICY_DEFAULTS[kind];
+  const fallbackSource = EXEC_DEFAULT_SOURCES[kind](sandbox?.source);
   const pick = <K extends "security" | "ask">(key: K) => {
     const layer = layers.find((l) => l.value?.[key] !== undefined);
     return layer

@@ -183,7 +183,12 @@ export const sandboxProps = {
 export const identityProps = {
   name: Type.Optional(Type.String()),
   emoji: Type.Optional(Type.String()),
-  ownerNumbers: Type.Optional(Type.Array(Type.String(), { description: "Senders treated as the owner." })),
+  ownerNumbers: Type.Optional(
+    Type.Array(Type.String(), {
+      description:
+        "Senders treated as the owner, one per platform id: +15551234567 (E.164), telegram:<user id>, discord:<user id>, slack:<user id>.",
+    }),
+  ),
 };
 
 export const HumanDelay = Type.Union([

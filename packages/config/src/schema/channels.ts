@@ -43,6 +43,20 @@ const commonProps = {
   retry: Type.Optional(RetrySettings),
 };
 
+/** Who decides exec approvals asked from a chat, besides the owners (channels with user ids). */
+const approvalProps = {
+  execApprovals: Type.Optional(
+    closedObject({
+      approvers: Type.Optional(
+        Type.Array(Type.String(), {
+          description:
+            "Who besides the owners (agents.*.identity.ownerNumbers) may decide exec approvals from this channel: platform user ids (telegram 42, slack U0123ABCD), optionally channel-prefixed.",
+        }),
+      ),
+    }),
+  ),
+};
+
 /** Streamed replies for channels that edit messages: a draft edited while the model writes (default off). */
 const streamingProps = {
   streamMode: Type.Optional(
@@ -71,6 +85,7 @@ export const TelegramChannel = channel({
   botToken: Type.Optional(Type.String()),
   tokenFile: Type.Optional(Type.String()),
   ...streamingProps,
+  ...approvalProps,
   webhookUrl: Type.Optional(Type.String()),
   webhookSecret: Type.Optional(
     Type.String({ description: "Checked against X-Telegram-Bot-Api-Secret-Token." }),
@@ -104,6 +119,7 @@ export const DiscordChannel = channel({
   tokenFile: Type.Optional(Type.String()),
   maxLinesPerMessage: Type.Optional(PositiveInteger),
   ...streamingProps,
+  ...approvalProps,
   guilds: Type.Optional(recordOf(DiscordGuildSettings)),
   rest: Type.Optional(
     closedObject({
@@ -126,6 +142,7 @@ export const SlackChannel = channel({
   signingSecret: Type.Optional(Type.String()),
   mode: Type.Optional(Type.Enum(["socket", "http"])),
   ...streamingProps,
+  ...approvalProps,
   botTokenFile: Type.Optional(Type.String({ description: "A file holding the bot token (xoxb-…)." })),
   appTokenFile: Type.Optional(Type.String({ description: "A file holding the app-level token (xapp-…)." })),
   slackApiUrl: Type.Optional(

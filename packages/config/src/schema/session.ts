@@ -3,7 +3,8 @@ import Type from "typebox";
 import { closedObject, PositiveInteger, recordOf, section } from "./primitives.js";
 
 export const DmScope = Type.Enum(["main", "per-peer", "per-channel-peer", "per-account-channel-peer"], {
-  description: "How direct messages map to sessions (default main: one shared session per agent).",
+  description:
+    "How direct messages map to sessions. Unset: the owner's DMs (identity.ownerNumbers) use the main session, every other person's DM its own (per-channel-peer). Set: applies to every sender.",
 });
 
 export const ResetPolicy = closedObject({

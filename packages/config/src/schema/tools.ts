@@ -19,7 +19,7 @@ export const ExecSecurity = Type.Enum(["deny", "allowlist", "full"], {
 /** `tools.exec.ask`: when a person is asked to approve a command. */
 export const ExecAsk = Type.Enum(["off", "on-miss", "always"], {
   description:
-    "off: never ask (misses are refused); on-miss: ask when the allowlist does not cover the command; always: ask for every command. Unset: off in the main session, on-miss elsewhere.",
+    "off: never ask (misses are refused); on-miss: ask when the allowlist does not cover the command; always: ask for every command. Unset: off in the main session, on-miss in a sandboxed session, always in any other session.",
 });
 const execPolicyFields = {
   security: Type.Optional(ExecSecurity),

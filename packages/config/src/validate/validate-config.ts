@@ -5,6 +5,7 @@
 import { type ClawConfig, ClawConfigSchema } from "../schema/config.js";
 import { applyDefaults } from "./apply-defaults.js";
 import { checkModelRefs, type ModelKnowledge } from "./check-models.js";
+import { checkOwners } from "./check-owners.js";
 import { checkAgents, checkAuth, checkBindings, checkGateway } from "./check-references.js";
 import { buildKeyIndex, checkAgainstSchema } from "./check-schema.js";
 import type { ConfigIssue } from "./issue.js";
@@ -47,6 +48,7 @@ export function validateConfig(document: unknown, options: ValidateOptions = {})
     ...checkBindings(config),
     ...checkAuth(config),
     ...checkGateway(config),
+    ...checkOwners(config),
     ...checkModelRefs(config, options),
   );
   return issues.length > 0 ? { ok: false, issues } : { ok: true, config };

@@ -153,6 +153,8 @@ export const ChannelsRoutesExplainParams = Type.Object(
     guildId: Type.Optional(NonEmpty),
     teamId: Type.Optional(NonEmpty),
     threadId: Type.Optional(NonEmpty),
+    /** The sender's platform id (default: the peer of a direct chat), to say whether they are the owner. */
+    sender: Type.Optional(NonEmpty),
   },
   { additionalProperties: false },
 );
@@ -163,6 +165,14 @@ export const ChannelsRoutesExplainResult = Type.Object(
     tier: NonEmpty,
     bindingIndex: Type.Optional(Type.Integer({ minimum: 0 })),
     reason: NonEmpty,
+    /** Whether the sender is an owner (`identity.ownerNumbers`) and which entry matched. */
+    owner: Type.Optional(
+      Type.Object({ isOwner: Type.Boolean(), reason: NonEmpty }, { additionalProperties: false }),
+    ),
+    /** The DM scope that built a direct chat's session key, and why (configured or the owner default). */
+    dmScope: Type.Optional(
+      Type.Object({ scope: NonEmpty, reason: NonEmpty }, { additionalProperties: false }),
+    ),
     considered: Type.Array(
       Type.Object(
         { index: Type.Integer({ minimum: 0 }), tier: NonEmpty, matched: Type.Boolean(), why: NonEmpty },

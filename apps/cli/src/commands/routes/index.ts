@@ -19,6 +19,7 @@ async function explain({ values, positionals }: ParsedCommandArgs, context: Comm
     throw new UsageError(`--kind must be one of ${KINDS.join(", ")}, got "${kind}"`);
   const account = stringFlag(values, "account");
   const thread = stringFlag(values, "thread");
+  const sender = stringFlag(values, "sender");
   const result = await withGateway(context, values, (client) =>
     client.request("channels.routes.explain", {
       channel,
@@ -26,6 +27,7 @@ async function explain({ values, positionals }: ParsedCommandArgs, context: Comm
       peerKind: kind as (typeof KINDS)[number],
       ...(account ? { accountId: account } : {}),
       ...(thread ? { threadId: thread } : {}),
+      ...(sender ? { sender } : {}),
     }),
   );
   if (values.json) {
@@ -33,6 +35,8 @@ async function explain({ values, positionals }: ParsedCommandArgs, context: Comm
     return EXIT_OK;
   }
   const lines = [`agent    ${result.agentId}`, `session  ${result.sessionKey}`, `why      ${result.reason}`];
+  if (result.owner) lines.push(`sender   ${result.owner.reason}`);
+  if (result.dmScope) lines.push(`dm scope ${result.dmScope.scope}: ${result.dmScope.reason}`);
   for (const c of result.considered)
     lines.push(`  ${c.matched ? context.style.green("✓") : "·"} bindings[${c.index}] (${c.tier}): ${c.why}`);
   context.io.stdout(`${lines.join("\n")}\n`);

@@ -3,7 +3,13 @@
  * (the same list the gateway assembles), kept or removed and by which written rule (the same
  * tool-policy pipeline the runtime applies); with TOOL, that one tool.
  */
-import { didYouMean, resolveAgentConfig, resolveSessionSandbox, sandboxToolRules } from "@claw/config";
+import {
+  didYouMean,
+  resolveAgentConfig,
+  resolveExecPolicy,
+  resolveSessionSandbox,
+  sandboxToolRules,
+} from "@claw/config";
 import { buildMainSessionKey, parseModelRef, subagentDepth } from "@claw/ids";
 import { type ParsedCommandArgs, stringFlag } from "../../args.js";
 import { loadCliConfig } from "../../cli-config.js";
@@ -63,6 +69,8 @@ async function explain({ values, positionals }: ParsedCommandArgs, context: Comm
     },
     only === undefined ? offered : [only],
   );
+  // The same resolution the exec tool uses for this session (defaults per session kind).
+  const exec = explanation.tools.includes("exec") ? resolveExecPolicy(config, agent.id, session) : undefined;
   if (values.json) {
     context.io.stdout(
       toJson({
@@ -72,6 +80,7 @@ async function explain({ values, positionals }: ParsedCommandArgs, context: Comm
         sender,
         session,
         sandboxed: sandbox !== undefined,
+        ...(exec ? { execPolicy: exec } : {}),
         ...explanation,
         absent,
       }),
@@ -92,6 +101,11 @@ async function explain({ values, positionals }: ParsedCommandArgs, context: Comm
           }`,
     ),
     ...absent.map((a) => `  ${dim("absent ")} ${a.tool.padEnd(width)}${dim(a.reason)}`),
+    ...(exec
+      ? [
+          `exec policy: security ${exec.security} (${exec.source.security}), ask ${exec.ask} (${exec.source.ask})`,
+        ]
+      : []),
     ...explanation.warnings.map((w) => `${yellow("warning:")} ${w.message}`),
     "",
     `${explanation.tools.length} of ${explanation.verdicts.length} tools kept`,

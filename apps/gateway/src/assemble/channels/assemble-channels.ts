@@ -31,8 +31,8 @@ import {
   type SubagentThreads,
   type SystemEventQueue,
 } from "@claw/channels";
-import type { ClawConfig } from "@claw/config";
-import { normalizeAccountId } from "@claw/ids";
+import { type ClawConfig, resolveAgentOwners, resolveExecApprovers } from "@claw/config";
+import { normalizeAccountId, sessionKeyAgentId } from "@claw/ids";
 import { openSqliteDatabase } from "@claw/sqlite";
 import type { ExecApprovalBroker } from "@claw/tools";
 import type { LogFile } from "../../runtime-adapter/log-file.js";
@@ -151,6 +151,7 @@ export async function assembleChannels(options: AssembleChannelsOptions): Promis
       ...(config.bindings ? { bindings: config.bindings } : {}),
       ...(config.session.dmScope ? { dmScope: config.session.dmScope } : {}),
       mainKey: config.session.mainKey,
+      owners: (agentId) => resolveAgentOwners(config, agentId),
       ...(config.session.identityLinks ? { identityLinks: config.session.identityLinks } : {}),
     },
     access: (channel, accountId) => access(channel, accountId),
@@ -193,7 +194,10 @@ export async function assembleChannels(options: AssembleChannelsOptions): Promis
       (manager as ChannelManager).edit(channel, accountId, target, messageId, text),
     resolve: (id, choice: ApprovalChoice, resolvedBy) =>
       options.approvals?.resolve(id, choice, resolvedBy) !== undefined,
-    access,
+    deciders: (sessionKey, channel, accountId) => ({
+      owners: resolveAgentOwners(config, sessionKeyAgentId(sessionKey) ?? options.defaultAgentId),
+      approvers: resolveExecApprovers(config, channel, accountId),
+    }),
     log: write,
   });
   const stopApprovals = options.approvals?.subscribe((event) => {
