@@ -113,7 +113,7 @@ const CASES: Case[] = [
   },
   {
     name: 'dmPolicy "open" (and dmScope main)',
-    document: { channels: { telegram: { dmPolicy: "open" } } },
+    document: { session: { dmScope: "main" }, channels: { telegram: { dmPolicy: "open" } } },
     has: ["channels.dm-open:critical", "session.dm-scope-shared:critical"],
   },
   {
@@ -134,8 +134,17 @@ const CASES: Case[] = [
   },
   {
     name: "two allowlisted people sharing the main session",
-    document: { channels: { telegram: { dmPolicy: "allowlist", allowFrom: ["11", "22"] } } },
+    document: {
+      session: { dmScope: "main" },
+      channels: { telegram: { dmPolicy: "allowlist", allowFrom: ["11", "22"] } },
+    },
     has: ["session.dm-scope-shared:critical"],
+  },
+  {
+    name: "two allowlisted people, dmScope unset (only owners share the main session)",
+    document: { channels: { telegram: { dmPolicy: "allowlist", allowFrom: ["11", "22"] } } },
+    has: [],
+    lacks: ["session.dm-scope-shared"],
   },
   {
     name: "two allowlisted people with a session each",
@@ -154,7 +163,7 @@ const CASES: Case[] = [
   },
   {
     name: "two people paired by DM pairing",
-    document: { channels: { telegram: { dmPolicy: "pairing" } } },
+    document: { session: { dmScope: "main" }, channels: { telegram: { dmPolicy: "pairing" } } },
     setup: ({ stateDir }) => {
       const db = openSqliteDatabase(join(stateDir, "state.db"));
       db.exec(
@@ -280,6 +289,7 @@ describe("claw security audit findings", () => {
 
   it("names the exact fix: the config key or the command", async () => {
     const h = home({
+      session: { dmScope: "main" },
       channels: { telegram: { accounts: { work: { dmPolicy: "open" } } } },
       tools: { exec: { security: "full" } },
     });

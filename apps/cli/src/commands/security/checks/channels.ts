@@ -123,13 +123,16 @@ export const channelFindings: AuditCheck = ({ config, pairedSenders }) => {
   return findings;
 };
 
-/** `session.dmScope: "main"` while more than one person can DM: they all share the owner's session. */
+/**
+ * `session.dmScope: "main"` set explicitly while more than one person can DM: they all share the
+ * owner's session. Unset, only owners' DMs reach the main session (everyone else gets their own).
+ */
 function sharedDmFindings(
   config: ClawConfig,
   accounts: readonly AccountAccess[],
   pairedSenders: Readonly<Record<string, readonly string[]>>,
 ): AuditFinding[] {
-  if ((config.session.dmScope ?? "main") !== "main") return [];
+  if (config.session.dmScope !== "main") return [];
   const dmAccounts = accounts.filter((a) => a.dmPolicy.value !== "disabled");
   const anyone = dmAccounts.some((a) => a.dmPolicy.value === "open" || a.allowFrom.value.includes("*"));
   const listed = dmAccounts.flatMap((a) => a.allowFrom.value.map((id) => `${a.channel}:${id}`));

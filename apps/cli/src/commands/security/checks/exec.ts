@@ -29,7 +29,10 @@ export const SESSION_KINDS = [
 ] as const;
 export type SessionKind = (typeof SESSION_KINDS)[number]["kind"];
 
-/** A representative key of each kind for one agent (a DM follows `session.dmScope`). */
+/**
+ * A representative key of each kind for one agent. The DM is another person's (not an owner):
+ * it follows an explicit `session.dmScope`, and unset it gets its own session (per-channel-peer).
+ */
 export function sampleSessionKey(config: ClawConfig, agentId: string, kind: SessionKind): string {
   const { mainKey, dmScope, identityLinks } = config.session;
   switch (kind) {
@@ -40,7 +43,7 @@ export function sampleSessionKey(config: ClawConfig, agentId: string, kind: Sess
         agentId,
         channel: "telegram",
         peerId: "another-person",
-        ...(dmScope ? { dmScope } : {}),
+        dmScope: dmScope ?? "per-channel-peer",
         ...(mainKey ? { mainKey } : {}),
         ...(identityLinks ? { identityLinks } : {}),
       });
