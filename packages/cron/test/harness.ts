@@ -3,7 +3,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openSqliteDatabase } from "@claw/sqlite";
-import type { AgentTurnOutcome, AgentTurnRequest, CronPorts, DeliveryTarget } from "../src/ports.js";
+import type {
+  AgentTurnOutcome,
+  AgentTurnRequest,
+  CronPorts,
+  DeliveryPending,
+  DeliveryTarget,
+} from "../src/ports.js";
 import { createManualClock, type ManualClock } from "../src/scheduler/clock.js";
 import {
   type CronEvent,
@@ -28,7 +34,10 @@ export interface Harness {
   events: CronEvent[];
   problems: string[];
   /** What the next agent turns answer (default: "done"). */
-  script: { turn: TurnScript; deliver?: (target: DeliveryTarget, text: string) => Promise<void> };
+  script: {
+    turn: TurnScript;
+    deliver?: (target: DeliveryTarget, text: string) => Promise<void | DeliveryPending>;
+  };
   /**
    * Stops the service (or, with `crash`, drops it mid-flight) and opens a new one on the same
    * database at `atMs` (a gateway restart after downtime).
@@ -69,8 +78,9 @@ export async function createHarness(
     },
     mainSessionKey: (agentId) => `agent:${agentId ?? "main"}:main`,
     deliver: async (target, text) => {
-      if (h.script.deliver) await h.script.deliver(target, text);
+      const pending = h.script.deliver ? await h.script.deliver(target, text) : undefined;
       h.delivered.push({ target, text });
+      return pending;
     },
     suppressionReason: (text) => (text.trim() === "NO_REPLY" ? "NO_REPLY" : undefined),
   };
