@@ -21,6 +21,7 @@ export type {
   ChannelInbound,
   ChannelPeer,
   ChannelTarget,
+  MediaFetcher,
   MediaRef,
   ProbeResult,
   SendOptions,
@@ -62,6 +63,7 @@ export {
   type ReplyRoute,
   type RoutingSettings,
 } from "./pipeline/channel-pipeline.js";
+export { type FetchInboundMedia, withFetchedMedia } from "./pipeline/deferred-media.js";
 export {
   APPROVAL_PROMPT_SOURCE,
   type ApprovalChoice,
