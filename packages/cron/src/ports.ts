@@ -30,6 +30,7 @@ export interface DeliveryPending {
  * `DeliveryPending` while the channel outbox still retries a transient failure; rejects with an
  * error saying why it could not be delivered (refused for good, e.g. "chat not found").
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: resolving with nothing means delivered, so existing `Promise<void>` ports stay valid
 export type DeliverFn = (target: DeliveryTarget, text: string) => Promise<void | DeliveryPending>;
 
 export interface AgentTurnRequest {

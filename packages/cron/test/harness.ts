@@ -3,13 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openSqliteDatabase } from "@claw/sqlite";
-import type {
-  AgentTurnOutcome,
-  AgentTurnRequest,
-  CronPorts,
-  DeliveryPending,
-  DeliveryTarget,
-} from "../src/ports.js";
+import type { AgentTurnOutcome, AgentTurnRequest, CronPorts, DeliveryTarget } from "../src/ports.js";
 import { createManualClock, type ManualClock } from "../src/scheduler/clock.js";
 import {
   type CronEvent,
@@ -36,7 +30,7 @@ export interface Harness {
   /** What the next agent turns answer (default: "done"). */
   script: {
     turn: TurnScript;
-    deliver?: (target: DeliveryTarget, text: string) => Promise<void | DeliveryPending>;
+    deliver?: (target: DeliveryTarget, text: string) => ReturnType<NonNullable<CronPorts["deliver"]>>;
   };
   /**
    * Stops the service (or, with `crash`, drops it mid-flight) and opens a new one on the same

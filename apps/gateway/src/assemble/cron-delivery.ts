@@ -14,12 +14,7 @@ import type {
   LastRoute,
   OutboxMessageState,
 } from "@claw/channels";
-import type {
-  DeliverFn as CronDeliverFn,
-  DeliveryTarget as CronTarget,
-  DeliveryPending,
-  DeliverySettled,
-} from "@claw/cron";
+import type { DeliverFn as CronDeliverFn, DeliveryTarget as CronTarget, DeliverySettled } from "@claw/cron";
 import { outboundTarget } from "./channels/outbound-target.js";
 
 /** The chat a session last talked on, as the channels record it. */
@@ -60,7 +55,7 @@ export function lateChannelDelivery(options: { waitMs?: number } = {}): LateChan
       lastRoute = lookup;
       outboxSettled = settled;
     },
-    async deliver(target, text): Promise<void | DeliveryPending> {
+    async deliver(target, text) {
       if (!channelDeliver) throw new Error("the gateway's chat channels are not running yet");
       const channelTarget = toChannelTarget(target, lastRoute);
       const receipt = await channelDeliver(channelTarget, text, { source: "cron" });
