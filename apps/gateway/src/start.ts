@@ -159,7 +159,7 @@ async function serveAssembled(
     systemEvents: assembled.cron.systemEvents,
     onDispatched: (sessionKey) => replying.mark(sessionKey),
   });
-  channelDelivery?.attach(channels.deliver, channels.lastRoute);
+  channelDelivery?.attach(channels.deliver, channels.lastRoute, (id) => channels.outbox.settled(id));
   messages.attach(channels, replying);
   threads.attach(channels.subagentThreads);
   await recoverSubagents(assembled.subagents, log);

@@ -28,6 +28,7 @@ import {
   Routes,
 } from "discord.js";
 import { toSendError } from "./errors.js";
+import { StoppableShardingStrategy } from "./gateway/stoppable-shards.js";
 import { backfillChannel, backfillChannels, backfillPlan } from "./inbound/backfill.js";
 import { createChannelPlaces } from "./inbound/channel-places.js";
 import { createDmChannels, type DmChannels } from "./inbound/dm-channels.js";
@@ -89,6 +90,22 @@ export interface DiscordChannel extends Channel {
   createThread(parent: ChannelPeer, name: string): Promise<{ threadId: string }>;
 }
 
+/** Longest one step of `stop()` may take (the gateway's whole stop has 2 s). */
+const STOP_STEP_MS = 800;
+
+/** Resolves when `work` settles or after `ms`, whichever comes first. */
+async function settledWithin(work: Promise<unknown> | undefined, ms: number): Promise<void> {
+  if (!work) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    work.catch(() => {}),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
 const UNRECOVERABLE = new Map([
   [4004, "authentication failed (check the bot token)"],
   [4013, "invalid intents"],
@@ -138,6 +155,8 @@ export function createDiscordChannel(options: DiscordChannelOptions): DiscordCha
       partials: [Partials.Channel],
       waitGuildTimeout: options.waitGuildTimeoutMs ?? 15_000,
       rest: restOptions,
+      // discord.js's own strategy can go on reconnecting after destroy() (see stoppable-shards.ts).
+      ws: { buildStrategy: (manager) => new StoppableShardingStrategy(manager) },
     });
     discord.rest = rest;
     client = discord;
@@ -251,10 +270,11 @@ export function createDiscordChannel(options: DiscordChannelOptions): DiscordCha
     async stop() {
       stopped = true;
       readBackRetry?.stop();
-      await client?.destroy();
+      // Bounded: a half-open socket may never answer the close frame, a download may hang.
+      await settledWithin(client?.destroy(), STOP_STEP_MS);
       client = undefined;
       rest.setToken(options.token); // destroy() clears it; sends and probes keep working
-      await sequencer?.idle();
+      await settledWithin(sequencer?.idle(), STOP_STEP_MS);
     },
     send: (target, text) => outbound.send(target, text),
     edit: (target, messageId, text) => outbound.edit(target, messageId, text),

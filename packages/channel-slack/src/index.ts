@@ -7,9 +7,11 @@
 // Commonly used: the channel.
 export {
   createSlackChannel,
+  createSlackMediaFetcher,
   SLACK_TEXT_LIMIT,
   type SlackChannel,
   type SlackChannelOptions,
+  type SlackMediaFetcherOptions,
 } from "./slack-channel.js";
 export { DEFAULT_SLACK_API_URL } from "./api/slack-api.js";
 
@@ -33,7 +35,7 @@ export {
   type SlackFile,
   type SlackMessageEvent,
 } from "./inbound/normalize.js";
-export { downloadSlackFile } from "./inbound/download-files.js";
+export { deferSlackFile, downloadSlackFile, fetchDeferredSlackFile } from "./inbound/download-files.js";
 export { type OutboundFile, sendSlackFile } from "./outbound/send-file.js";
 export { SLACK_EMOJI_NAMES, slackEmojiName } from "./outbound/emoji-names.js";
 export { startEventsApiListener, type EventsApiListenerOptions } from "./transport/events-api.js";

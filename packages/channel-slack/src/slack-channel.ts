@@ -5,11 +5,12 @@
  * API (and so the Socket Mode URL from `apps.connections.open`) at a proxy or a local fake.
  */
 import type { Server } from "node:http";
-import type { Channel, ChannelContext, ChannelTarget, SendResult } from "@claw/channels";
+import type { Channel, ChannelContext, ChannelTarget, MediaFetcher, SendResult } from "@claw/channels";
 import { ChannelSendError } from "@claw/channels";
 import { SlackSendError } from "./api/errors.js";
 import { createSlackApi, normalizeSlackApiUrl } from "./api/slack-api.js";
 import { escapeMrkdwn, markdownToMrkdwn } from "./format/markdown-to-mrkdwn.js";
+import { fetchDeferredSlackFile } from "./inbound/download-files.js";
 import { createEventRouter } from "./inbound/event-router.js";
 import type { SlackBotIdentity } from "./inbound/normalize.js";
 import { slackEmojiName } from "./outbound/emoji-names.js";
@@ -39,14 +40,39 @@ export interface SlackChannelOptions {
   mediaDir?: string;
   /** Largest inbound file downloaded (default 20 MB). */
   mediaMaxBytes?: number;
-  /** Acknowledge an event at the latest after this long (default 2 500 ms; Slack allows 3 s). */
-  ackDeadlineMs?: number;
   /** Socket Mode timing (tests shorten it). */
   socket?: { clientPingTimeoutMs?: number; serverPingTimeoutMs?: number };
 }
 
+/** What downloading the files of stored messages needs (the channel's own options fit). */
+export type SlackMediaFetcherOptions = Pick<
+  SlackChannelOptions,
+  "botToken" | "slackApiUrl" | "mediaDir" | "mediaMaxBytes"
+>;
+
+/**
+ * Downloads the files the channel deferred (`MediaRef.remote`) from a journalled message; needs
+ * no running channel, so a restarted gateway fetches them before the account reconnects.
+ * @example
+ * createChannelPipeline({ …, fetchMedia: (channel, accountId, media) => slackFiles(media) });
+ */
+export function createSlackMediaFetcher(options: SlackMediaFetcherOptions): MediaFetcher {
+  const apiOrigin = new URL(normalizeSlackApiUrl(options.slackApiUrl)).origin;
+  return async (media) => {
+    if (!options.mediaDir) return { kind: media.kind, skipped: "file downloads are off (no mediaDir)" };
+    return fetchDeferredSlackFile(media, {
+      botToken: options.botToken,
+      dir: options.mediaDir,
+      maxBytes: options.mediaMaxBytes ?? 20 * 1024 * 1024,
+      apiOrigin,
+    });
+  };
+}
+
 /** The Slack channel: the `Channel` contract plus files out. */
 export interface SlackChannel extends Channel {
+  /** Downloads a deferred inbound file of a stored message (see `createSlackMediaFetcher`). */
+  fetchMedia: MediaFetcher;
   /** Uploads a file into the target's conversation (or thread); returns the file id. */
   sendFile(target: ChannelTarget, file: OutboundFile): Promise<SendResult>;
   /** The port the Events API listener got (http mode, once started). */
@@ -71,7 +97,6 @@ export function createSlackChannel(options: SlackChannelOptions): SlackChannel {
     botToken: options.botToken,
     ...(options.slackApiUrl ? { slackApiUrl: options.slackApiUrl } : {}),
   });
-  const apiOrigin = new URL(normalizeSlackApiUrl(options.slackApiUrl)).origin;
   const format = options.format ?? "mrkdwn";
   let bot: SlackBotIdentity | undefined;
   let socket: { stop(): Promise<void> } | undefined;
@@ -99,20 +124,7 @@ export function createSlackChannel(options: SlackChannelOptions): SlackChannel {
   };
 
   const startTransport = async (ctx: ChannelContext) => {
-    const router = createEventRouter({
-      ctx,
-      bot: () => bot,
-      ...(options.mediaDir
-        ? {
-            files: {
-              botToken: options.botToken,
-              dir: options.mediaDir,
-              maxBytes: options.mediaMaxBytes ?? 20 * 1024 * 1024,
-              apiOrigin,
-            },
-          }
-        : {}),
-    });
+    const router = createEventRouter({ ctx, bot: () => bot, downloadFiles: options.mediaDir !== undefined });
     if ((options.mode ?? "socket") === "http") {
       if (!options.signingSecret || !options.http)
         throw new Error("slack: http mode needs signingSecret and http.port (channels.slack.webhookListen)");
@@ -122,7 +134,6 @@ export function createSlackChannel(options: SlackChannelOptions): SlackChannel {
         path: options.http.path ?? "/slack/events",
         signingSecret: options.signingSecret,
         router,
-        ...(options.ackDeadlineMs !== undefined ? { ackDeadlineMs: options.ackDeadlineMs } : {}),
         onRefused: (reason) => ctx.log("warn", reason),
       });
       server = listener.server;
@@ -139,7 +150,6 @@ export function createSlackChannel(options: SlackChannelOptions): SlackChannel {
       ...(options.slackApiUrl ? { slackApiUrl: options.slackApiUrl } : {}),
       ctx,
       router,
-      ...(options.ackDeadlineMs !== undefined ? { ackDeadlineMs: options.ackDeadlineMs } : {}),
       ...(options.socket?.clientPingTimeoutMs !== undefined
         ? { clientPingTimeoutMs: options.socket.clientPingTimeoutMs }
         : {}),
@@ -236,6 +246,7 @@ export function createSlackChannel(options: SlackChannelOptions): SlackChannel {
         });
     },
     sendFile: (target, file) => sendSlackFile(api, target, file),
+    fetchMedia: createSlackMediaFetcher(options),
     eventsApiPort: () => eventsPort,
     async probe() {
       try {

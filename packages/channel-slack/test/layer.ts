@@ -3,7 +3,12 @@
  * fake Slack (tests and the benchmark).
  */
 import { type ChannelLayerOptions, startChannelLayer } from "@claw/channels/testing";
-import { createSlackChannel, type SlackChannel, type SlackChannelOptions } from "../src/index.js";
+import {
+  createSlackChannel,
+  createSlackMediaFetcher,
+  type SlackChannel,
+  type SlackChannelOptions,
+} from "../src/index.js";
 
 export { lastUserText, until } from "@claw/channels/testing";
 
@@ -14,7 +19,10 @@ export interface SlackLayerOptions extends Omit<ChannelLayerOptions<SlackChannel
 }
 
 export function startSlackLayer({ slack, channel, ...options }: SlackLayerOptions) {
+  // Files are downloaded after the message is stored, from the journalled reference.
+  const files = createSlackMediaFetcher({ botToken: slack.botToken, slackApiUrl: slack.apiUrl, ...channel });
   return startChannelLayer({
+    fetchMedia: (_channel, _accountId, media) => files(media),
     ...options,
     channel: "slack",
     accounts: [

@@ -19,13 +19,12 @@ describe("slack Socket Mode", () => {
     await slack?.close();
   });
   /** A short pong timeout makes reconnects fast (the fault test) but lets a busy machine trip it. */
-  const channelFor = (fake: FakeSlack, options: { ackDeadlineMs?: number; pongTimeoutMs?: number } = {}) =>
+  const channelFor = (fake: FakeSlack, options: { pongTimeoutMs?: number } = {}) =>
     createSlackChannel({
       botToken: fake.botToken,
       appToken: fake.appToken,
       slackApiUrl: fake.apiUrl,
       socket: { clientPingTimeoutMs: options.pongTimeoutMs ?? 2_000 },
-      ...(options.ackDeadlineMs !== undefined ? { ackDeadlineMs: options.ackDeadlineMs } : {}),
     });
 
   it("acknowledges each envelope by its id once the layer accepted it", async () => {
@@ -42,23 +41,35 @@ describe("slack Socket Mode", () => {
     await channel.stop();
   });
 
-  it("acknowledges at the deadline when the layer is slow, and the work still completes", async () => {
-    slack = await new FakeSlack({ socket: { ackTimeoutMs: 3_000 } }).start();
+  it("does not acknowledge an envelope before the layer stored its message, however long that takes", async () => {
+    slack = await new FakeSlack({ socket: { ackTimeoutMs: 30_000 } }).start();
     const fake = slack;
     const received: ChannelInbound[] = [];
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const run = countingContext(received, { accept: () => gate });
-    const channel = channelFor(fake, { ackDeadlineMs: 200 });
+    let ackedBeforeStored: boolean | undefined;
+    // Storing the first conversation's message hangs; the second conversation's is stored at once.
+    const run = countingContext(received, {
+      accept: async (m) => {
+        if (m.peer.id !== "DU1") return;
+        await gate;
+        ackedBeforeStored = fake.socketMode.acks.includes(slow);
+      },
+    });
+    const channel = channelFor(fake);
     await channel.start(run.ctx);
-    const envelopeId = fake.socketMode.push(fake.callbackOf(messageEvent("DU1", "im", "U1", "slow")));
-    await until(() => fake.socketMode.acks.includes(envelopeId), 2_000, "the deadline ack");
-    expect(received).toHaveLength(0);
-    release();
-    await until(() => received.length === 1, 2_000, "the slow message");
-    expect(fake.socketMode.delivered).toHaveLength(1);
+    const slow: string = fake.socketMode.push(fake.callbackOf(messageEvent("DU1", "im", "U1", "slow")));
+    const quick = fake.socketMode.push(fake.callbackOf(messageEvent("DU2", "im", "U2", "quick")));
+    await until(() => fake.socketMode.acks.includes(quick), 5_000, "the stored message's ack");
+    await until(() => received.length === 1, 5_000, "the quick message");
+    expect(fake.socketMode.acks).not.toContain(slow);
+    // Held past Slack's 3-second window (an ack deadline would have fired by now): still no ack.
+    setTimeout(release, 3_200);
+    await until(() => fake.socketMode.acks.includes(slow), 5_000, "the slow message's ack once stored");
+    expect(ackedBeforeStored).toBe(false);
+    expect(received.map((m) => m.text)).toEqual(["quick", "slow"]);
     run.abort();
     await channel.stop();
   });

@@ -21,6 +21,7 @@ export type {
   ChannelInbound,
   ChannelPeer,
   ChannelTarget,
+  MediaFetcher,
   MediaRef,
   ProbeResult,
   SendOptions,
@@ -64,6 +65,7 @@ export {
   type RouteExplanation,
   type RoutingSettings,
 } from "./pipeline/channel-pipeline.js";
+export { type FetchInboundMedia, withFetchedMedia } from "./pipeline/deferred-media.js";
 export {
   APPROVAL_PROMPT_SOURCE,
   type ApprovalChoice,

@@ -40,6 +40,8 @@ export type {
   AgentTurnRequest,
   CronPorts,
   DeliverFn,
+  DeliveryPending,
+  DeliverySettled,
   DeliveryTarget,
   RunAgentTurn,
 } from "./ports.js";

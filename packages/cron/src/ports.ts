@@ -13,11 +13,25 @@ export interface DeliveryTarget {
   sessionKey?: string;
 }
 
+/** How a delivery that was still pending ended: the platform accepted it, or refused it for good. */
+export type DeliverySettled = { status: "delivered" } | { status: "failed"; error: string };
+
+/** The platform has not accepted the message yet: the channel outbox is still retrying it. */
+export interface DeliveryPending {
+  status: "pending";
+  /** Why it is not delivered yet (the last transient error). */
+  reason: string;
+  /** Settles once the outbox delivered it or gave up; the run record is updated then. */
+  settled?: Promise<DeliverySettled>;
+}
+
 /**
- * Sends text to a channel target. Resolves once the channel layer has accepted it (e.g. written
- * it to its durable outbox); rejects with an error saying why it could not.
+ * Sends text to a channel target. Resolves (with nothing) once the platform accepted it, or with
+ * `DeliveryPending` while the channel outbox still retries a transient failure; rejects with an
+ * error saying why it could not be delivered (refused for good, e.g. "chat not found").
  */
-export type DeliverFn = (target: DeliveryTarget, text: string) => Promise<void>;
+// biome-ignore lint/suspicious/noConfusingVoidType: resolving with nothing means delivered, so existing `Promise<void>` ports stay valid
+export type DeliverFn = (target: DeliveryTarget, text: string) => Promise<void | DeliveryPending>;
 
 export interface AgentTurnRequest {
   agentId?: string;

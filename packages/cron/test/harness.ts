@@ -28,7 +28,10 @@ export interface Harness {
   events: CronEvent[];
   problems: string[];
   /** What the next agent turns answer (default: "done"). */
-  script: { turn: TurnScript; deliver?: (target: DeliveryTarget, text: string) => Promise<void> };
+  script: {
+    turn: TurnScript;
+    deliver?: (target: DeliveryTarget, text: string) => ReturnType<NonNullable<CronPorts["deliver"]>>;
+  };
   /**
    * Stops the service (or, with `crash`, drops it mid-flight) and opens a new one on the same
    * database at `atMs` (a gateway restart after downtime).
@@ -69,8 +72,9 @@ export async function createHarness(
     },
     mainSessionKey: (agentId) => `agent:${agentId ?? "main"}:main`,
     deliver: async (target, text) => {
-      if (h.script.deliver) await h.script.deliver(target, text);
+      const pending = h.script.deliver ? await h.script.deliver(target, text) : undefined;
       h.delivered.push({ target, text });
+      return pending;
     },
     suppressionReason: (text) => (text.trim() === "NO_REPLY" ? "NO_REPLY" : undefined),
   };

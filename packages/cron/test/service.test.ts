@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
+import type { DeliverySettled } from "../src/ports.js";
 import { createHarness, deafTurn, type Harness, hangingTurn } from "./harness.js";
+
+/** Lets settled promises' callbacks run until `check` holds (a few microtask turns at most). */
+async function waitFor(check: () => boolean): Promise<void> {
+  for (let turn = 0; turn < 100 && !check(); turn++) await new Promise((resolve) => setImmediate(resolve));
+  if (!check()) throw new Error("the condition never held");
+}
 
 const T0 = Date.parse("2026-06-01T08:00:00Z");
 const MIN = 60_000;
@@ -205,6 +212,43 @@ describe("delivery", () => {
     });
     // The 30 s backoff never pulls a run earlier than the schedule's own next time.
     expect(h.service.get(strict.id)?.state.nextRunAtMs).toBe(T0 + 2 * MIN);
+  });
+});
+
+describe("delivery the outbox is still retrying", () => {
+  it('records "unknown" (pending) with the reason, then how it ended once it settles', async () => {
+    h = await createHarness(T0);
+    const endings: ((settled: DeliverySettled) => void)[] = [];
+    h.script.deliver = async () => ({
+      status: "pending",
+      reason: "telegram has not accepted it yet",
+      settled: new Promise<DeliverySettled>((resolve) => endings.push(resolve)),
+    });
+    const job = h.service.add({
+      name: "digest",
+      schedule: { kind: "every", everyMs: MIN, anchorMs: T0 },
+      payload: agentTurn(),
+      delivery: { mode: "announce", channel: "telegram", to: "42" },
+    });
+    await h.clock.advance(MIN);
+    await h.clock.advance(MIN);
+    const runs = () => h.service.runs({ jobId: job.id, sortDir: "asc" }).runs;
+    expect(runs().map((r) => [r.status, r.deliveryStatus, r.deliveryError])).toEqual([
+      ["ok", "unknown", "pending: telegram has not accepted it yet"],
+      ["ok", "unknown", "pending: telegram has not accepted it yet"],
+    ]);
+    endings[0]?.({ status: "failed", error: "telegram refused it: Bad Request: chat not found" });
+    endings[1]?.({ status: "delivered" });
+    await waitFor(() => runs()[1]?.deliveryStatus === "delivered");
+    await waitFor(() => runs()[0]?.deliveryStatus === "not-delivered");
+    expect(runs()[0]?.deliveryError).toBe("telegram refused it: Bad Request: chat not found");
+    expect(runs()[1]?.deliveryError).toBeUndefined();
+    // The job's last delivery is its last run's: the older run's late failure does not overwrite it.
+    expect(h.service.get(job.id)?.state).toMatchObject({
+      lastDeliveryStatus: "delivered",
+      lastDelivered: true,
+    });
+    expect(h.events.filter((e) => e.action === "updated" && e.deliveryStatus).length).toBe(2);
   });
 });
 

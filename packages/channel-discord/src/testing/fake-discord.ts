@@ -70,6 +70,10 @@ export class FakeDiscord {
   readonly held: (() => void)[] = [];
   /** Called when a send is held (the test can kill the client now). */
   onHeld?: (channelId: string) => void;
+  /** While true the gateway is unreachable: every WebSocket upgrade is cut off (REST still answers). */
+  gatewayDown = false;
+  /** Upgrades refused while `gatewayDown` (the client's reconnect attempts). */
+  gatewayRefusals = 0;
   /** The base URL to give the channel as `restApi` (ends in `/api`). */
   restApi = "";
   /** The server's origin. */
@@ -109,7 +113,10 @@ export class FakeDiscord {
       });
     });
     this.server.on("upgrade", (req, socket, head) => {
-      if (new URL(req.url ?? "/", "http://x").pathname === "/gateway")
+      if (this.gatewayDown) {
+        this.gatewayRefusals++;
+        socket.destroy();
+      } else if (new URL(req.url ?? "/", "http://x").pathname === "/gateway")
         this.gateway.upgrade(req, socket, head);
       else socket.destroy();
     });

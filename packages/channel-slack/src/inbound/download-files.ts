@@ -1,5 +1,7 @@
 /**
- * Downloads the files of an inbound Slack message into the inbox folder with the bot token,
+ * The files of an inbound Slack message: first a reference the layer journals with the message
+ * (`deferSlackFile`, no I/O, so Slack is acknowledged at once), then, from that stored reference,
+ * the download into the inbox folder with the bot token (`fetchDeferredSlackFile`),
  * refusing one over the size limit before (declared size) and while (bytes read) downloading.
  * The token is sent only to Slack's own file hosts or the configured `slackApiUrl` origin, never
  * to a URL elsewhere that an event happens to name.
@@ -76,4 +78,39 @@ export async function downloadSlackFile(file: SlackFile, options: FileDownloadOp
   } catch (error) {
     return { ...base, skipped: `download failed: ${error instanceof Error ? error.message : String(error)}` };
   }
+}
+
+/** The reference journalled with the message: everything `fetchDeferredSlackFile` needs, nothing secret. */
+export function deferSlackFile(file: SlackFile): MediaRef {
+  const remote: Record<string, string | number> = { id: file.id };
+  for (const key of ["name", "mimetype", "mode", "url_private", "url_private_download"] as const) {
+    const value = file[key];
+    if (typeof value === "string") remote[key] = value;
+  }
+  if (typeof file.size === "number") remote.size = file.size;
+  return {
+    kind: kindOf(file.mimetype),
+    ...(file.mimetype ? { mimeType: file.mimetype } : {}),
+    ...(file.size !== undefined ? { sizeBytes: file.size } : {}),
+    remote,
+  };
+}
+
+/**
+ * Downloads a file from its journalled reference; never throws (a failure is `skipped`).
+ * @example
+ * await fetchDeferredSlackFile(row.media[0], { botToken, dir: "/tmp/inbox", maxBytes: 20e6, apiOrigin: "https://slack.com" });
+ */
+export async function fetchDeferredSlackFile(ref: MediaRef, options: FileDownloadOptions): Promise<MediaRef> {
+  const remote = ref.remote ?? {};
+  const text = (key: string) => (typeof remote[key] === "string" ? (remote[key] as string) : undefined);
+  const id = text("id");
+  if (!id) return { kind: ref.kind, skipped: "the stored file reference has no Slack file id" };
+  const file: SlackFile = { id };
+  for (const key of ["name", "mimetype", "mode", "url_private", "url_private_download"] as const) {
+    const value = text(key);
+    if (value !== undefined) file[key] = value;
+  }
+  if (typeof remote.size === "number") file.size = remote.size;
+  return downloadSlackFile(file, options);
 }

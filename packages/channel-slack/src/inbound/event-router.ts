@@ -1,13 +1,14 @@
 /**
  * Where both transports (Socket Mode and the HTTP Events API) hand an `event_callback`: Slack's
  * retries of one event id share the first delivery's work (handled once), the message is
- * normalised, its files downloaded, and it reaches the layer in order per conversation. The
- * returned promise resolves once the layer accepted the message, which is when the transport
- * acknowledges (or at its 3-second deadline, whichever comes first); it rejects when the layer
- * could not store it, and the transport does not acknowledge.
+ * normalised, and it reaches the layer in order per conversation with its files as references
+ * (downloaded by the layer's fetcher after the message is journalled, never before: a slow
+ * download must not hold the acknowledgement, nor the messages behind it). The returned promise
+ * resolves once the layer stored the message, which is when the transport acknowledges; it
+ * rejects when the layer could not store it, and the transport does not acknowledge.
  */
 import { type ChannelContext, isInboundNotStored, type MediaRef } from "@claw/channels";
-import { downloadSlackFile, type FileDownloadOptions } from "./download-files.js";
+import { deferSlackFile } from "./download-files.js";
 import { normalizeSlackEvent, type SlackBotIdentity, type SlackMessageEvent } from "./normalize.js";
 
 /** The outer body of an Events API callback (`type: "event_callback"`). */
@@ -21,8 +22,8 @@ export interface SlackEventCallback {
 export interface EventRouterOptions {
   ctx: ChannelContext;
   bot(): SlackBotIdentity | undefined;
-  /** Omit to not download files (they reach the agent as "not downloaded"). */
-  files?: Omit<FileDownloadOptions, "fetch">;
+  /** False to not download files (they reach the agent as "not downloaded"). */
+  downloadFiles: boolean;
   /** Event ids remembered for retries (default 10,000). */
   rememberEvents?: number;
 }
@@ -44,16 +45,14 @@ export function createEventRouter(options: EventRouterOptions): EventRouter {
   const lanes = new Map<string, Promise<void>>();
   let retriesDropped = 0;
 
-  const mediaOf = async (event: SlackMessageEvent): Promise<MediaRef[]> => {
+  const mediaOf = (event: SlackMessageEvent): MediaRef[] => {
     const files = event.files ?? [];
-    const download = options.files;
-    if (files.length === 0) return [];
-    if (!download)
+    if (!options.downloadFiles)
       return files.map(() => ({
         kind: "document" as const,
         skipped: "file downloads are off (no mediaDir)",
       }));
-    return Promise.all(files.map((file) => downloadSlackFile(file, download)));
+    return files.map(deferSlackFile);
   };
 
   const deliver = async (body: SlackEventCallback) => {
@@ -62,7 +61,7 @@ export function createEventRouter(options: EventRouterOptions): EventRouter {
     if (!bot || !event) return;
     const inbound = normalizeSlackEvent(event, bot, body.team_id);
     if (!inbound) return;
-    const media = await mediaOf(event);
+    const media = mediaOf(event);
     await ctx.receive({ ...inbound, ...(media.length > 0 ? { media } : {}) });
   };
 

@@ -43,13 +43,32 @@ export class FakeFiles {
     };
   }
 
+  /** While true, downloads wait (a slow file host) until `releaseDownloads()`. */
+  holding = false;
+  /** Downloads that arrived while holding (waiting, or released since). */
+  heldDownloads = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  /** Lets every held download finish, and stops holding new ones. */
+  releaseDownloads(): void {
+    this.holding = false;
+    for (const resume of this.waiting.splice(0)) resume();
+  }
+
   /** Serves `/files-pri/…` when `authorized`; true when the path was a download. */
   serveDownload(path: string, authorized: boolean, res: ServerResponse): boolean {
     const match = /^\/files-pri\/[^/]+-(F[A-Z0-9]+)\//.exec(path);
     if (!match) return false;
     const file = this.files.get(match[1] as string);
-    if (!authorized || !file) res.writeHead(404).end("Not Found");
-    else res.writeHead(200, { "content-type": "application/octet-stream" }).end(file.content);
+    const answer = () => {
+      if (!authorized || !file) res.writeHead(404).end("Not Found");
+      else res.writeHead(200, { "content-type": "application/octet-stream" }).end(file.content);
+    };
+    if (!this.holding) answer();
+    else {
+      this.heldDownloads++;
+      this.waiting.push(answer);
+    }
     return true;
   }
 

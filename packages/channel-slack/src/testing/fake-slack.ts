@@ -46,7 +46,8 @@ export class FakeSlack {
   readonly deleted: { channel: string; ts: string }[] = [];
   readonly reactions: { channel: string; timestamp: string; name: string }[] = [];
   readonly statuses: { channelId: string; threadTs: string; status: string }[] = [];
-  private readonly files = new FakeFiles(() => this.url);
+  /** Files: `files.holding = true` makes downloads wait until `files.releaseDownloads()`. */
+  readonly files = new FakeFiles(() => this.url);
   /** Every file uploaded by the bot, in order. */
   readonly uploads: FakeUpload[] = this.files.uploads;
   /** Every Web API call, by method name. */
@@ -91,6 +92,7 @@ export class FakeSlack {
 
   async close(): Promise<void> {
     this.releaseHeld();
+    this.files.releaseDownloads();
     this.socketMode.close();
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));

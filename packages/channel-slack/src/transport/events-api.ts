@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { EventRouter, SlackEventCallback } from "../inbound/event-router.js";
-import { acknowledgeWithin } from "./ack-deadline.js";
+import { acknowledgeWhenStored } from "./ack-deadline.js";
 import { verifySlackSignature } from "./signature.js";
 
 export interface EventsApiListenerOptions {
@@ -15,7 +15,6 @@ export interface EventsApiListenerOptions {
   path: string;
   signingSecret: string;
   router: EventRouter;
-  ackDeadlineMs?: number;
   /** Largest body accepted (default 1 MB). */
   maxBodyBytes?: number;
   /** Told about each refused request (bad signature, stale timestamp, bad JSON). */
@@ -88,7 +87,7 @@ export async function startEventsApiListener(
       ...(reason ? { retryReason: reason } : {}),
     });
     // Not stored: a 503 makes Slack retry the event (X-Slack-Retry-Num), when the store may be back.
-    if (await acknowledgeWithin(work, options.ackDeadlineMs)) res.writeHead(200).end();
+    if (await acknowledgeWhenStored(work)) res.writeHead(200).end();
     else res.writeHead(503, { "content-type": "text/plain" }).end("not stored yet; retry");
   };
   const server = createServer((req, res) => {

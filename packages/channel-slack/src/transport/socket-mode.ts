@@ -9,14 +9,13 @@
 import type { ChannelContext } from "@claw/channels";
 import { normalizeSlackApiUrl, quietLogger } from "../api/slack-api.js";
 import type { EventRouter, SlackEventCallback } from "../inbound/event-router.js";
-import { acknowledgeWithin, settledOrDeadline } from "./ack-deadline.js";
+import { acknowledgeWhenStored, settledOrDeadline } from "./ack-deadline.js";
 
 export interface SocketModeOptions {
   appToken: string;
   slackApiUrl?: string;
   ctx: ChannelContext;
   router: EventRouter;
-  ackDeadlineMs?: number;
   /** How long to wait for a pong to our ping, and the base of the reconnect delay (default 5 000). */
   clientPingTimeoutMs?: number;
   /** How long to wait for Slack's ping before reconnecting (default 30 000). */
@@ -56,7 +55,7 @@ export async function startSocketMode(options: SocketModeOptions): Promise<{ sto
             ...(args.retry_reason ? { retryReason: args.retry_reason } : {}),
           })
         : Promise.resolve();
-    void acknowledgeWithin(work, options.ackDeadlineMs)
+    void acknowledgeWhenStored(work)
       // Not stored: no ack, so Slack delivers the envelope again (the layer logged it already).
       .then((acknowledge) => (acknowledge ? args.ack() : undefined))
       .catch((error: unknown) =>

@@ -47,7 +47,19 @@ export interface MediaRef {
   sizeBytes?: number;
   /** Why it was not downloaded (too large, download failed). */
   skipped?: string;
+  /**
+   * A download deferred until the message is stored: what the channel's media fetcher needs to
+   * find the file (ids, URL, name). The layer journals the reference first, so a crash cannot
+   * lose the message, then fetches it before the message reaches the agent.
+   */
+  remote?: Readonly<Record<string, string | number>>;
 }
+
+/**
+ * Downloads a deferred file (`MediaRef.remote`) of a stored message; must not throw — a failure
+ * comes back as `skipped` with the reason, which the agent is shown instead of the file.
+ */
+export type MediaFetcher = (media: MediaRef) => Promise<MediaRef>;
 
 /** One message from a platform, in the one shape every channel produces. */
 export interface ChannelInbound {

@@ -41,7 +41,8 @@ import type { LastRouteStore } from "../state/last-route.js";
 import { bindingOfThread, boundDecision, isUnfocusCommand, unfocusReply } from "../threads/bound-routing.js";
 import type { ThreadBindingStore } from "../threads/thread-bindings.js";
 import { createAnswerTracker } from "./answer-tracker.js";
-import { inboundText, replyOfRunResult } from "./reply-of.js";
+import { type FetchInboundMedia, journalledText, withFetchedMedia } from "./deferred-media.js";
+import { replyOfRunResult } from "./reply-of.js";
 import { type ReplyStreaming, startRunDraft } from "./stream-run.js";
 
 export interface RoutingSettings {
@@ -67,6 +68,8 @@ export interface ChannelPipelineOptions<TRun extends InboundRun> {
   lastRoutes?: LastRouteStore;
   /** Durable inbound: accepted messages survive a crash and are resumed by `resume()`. */
   journal?: InboundJournal;
+  /** Downloads files a channel deferred (`MediaRef.remote`) after the message was journalled. */
+  fetchMedia?: FetchInboundMedia;
   /** Threads bound to a session (subagents spawned with `thread: true`); `/unfocus` ends one. */
   threadBindings?: ThreadBindingStore;
   deliver: DeliverFn;
@@ -158,6 +161,8 @@ export function createChannelPipeline<TRun extends InboundRun>(
   const routes = new Map<string, ReplyRoute>();
   const sessionRoutes = new Map<string, ReplyRoute>();
   const inFlight = new Set<Promise<void>>();
+  /** Per session: dispatches waiting behind a file download, in arrival order. */
+  const fetching = new Map<string, Promise<void>>();
   const typingEvery = options.typingIntervalMs ?? 4_000;
 
   const journal = options.journal;
@@ -286,7 +291,8 @@ export function createChannelPipeline<TRun extends InboundRun>(
     message: InboundMessage;
     journalId?: number;
   }): Promise<DispatchResult<TRun>> => {
-    const { channel, accountId, target, message } = entry;
+    const { channel, accountId, target } = entry;
+    const message = await withFetchedMedia(entry.message, channel, accountId, options.fetchMedia);
     const route: ReplyRoute = { channel, accountId, target };
     const key = routeId(channel, accountId, target.peer.id, target.thread?.id);
     routes.set(key, route);
@@ -421,10 +427,13 @@ export function createChannelPipeline<TRun extends InboundRun>(
         ...(message.thread ? { thread: message.thread } : {}),
         ...(replyMode !== "off" ? { replyToMessageId: message.messageId } : {}),
       };
-      const inbound: InboundMessage = {
+      // Deferred files are journalled as references and fetched after: the platform is not kept waiting.
+      const { text, deferredMedia } = journalledText(message);
+      const inbound: InboundMessage & { deferredMedia?: typeof deferredMedia } = {
         sessionKey,
         agentId,
-        text: inboundText(message),
+        text,
+        ...(deferredMedia ? { deferredMedia } : {}),
         id: message.messageId,
         channel: channelId,
         accountId,
@@ -457,7 +466,26 @@ export function createChannelPipeline<TRun extends InboundRun>(
           }),
         "last route",
       );
-      const result = await dispatchAccepted({ ...entry, ...(journalId !== undefined ? { journalId } : {}) });
+      const accepted = { ...entry, ...(journalId !== undefined ? { journalId } : {}) };
+      if (deferredMedia || fetching.has(sessionKey)) {
+        // Accepted now; dispatched once its files (or an earlier message's) are fetched, in order.
+        const next = (fetching.get(sessionKey) ?? Promise.resolve()).then(async () => {
+          await dispatchAccepted(accepted).catch((error: unknown) =>
+            log("error", "an inbound message with files could not be dispatched", {
+              sessionKey,
+              error: error instanceof Error ? error.message : String(error),
+            }),
+          );
+        });
+        fetching.set(sessionKey, next);
+        inFlight.add(next);
+        void next.finally(() => {
+          inFlight.delete(next);
+          if (fetching.get(sessionKey) === next) fetching.delete(sessionKey);
+        });
+        return { status: "dispatched", sessionKey, agentId, result: "fetching-media" };
+      }
+      const result = await dispatchAccepted(accepted);
       return { status: "dispatched", sessionKey, agentId, result: result.status };
     },
     async resume() {

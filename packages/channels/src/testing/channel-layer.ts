@@ -18,6 +18,7 @@ import { type ChannelManager, createChannelManager } from "../manager/channel-ma
 import { type ChannelOutbox, createChannelOutbox } from "../outbox/channel-outbox.js";
 import { openOutboxStore } from "../outbox/outbox-store.js";
 import { type ChannelPipeline, createChannelPipeline } from "../pipeline/channel-pipeline.js";
+import type { FetchInboundMedia } from "../pipeline/deferred-media.js";
 import { type AccountStateStore, openAccountState } from "../state/account-state.js";
 import { waitUntil } from "./contract.js";
 import { createFauxRuntime } from "./faux-runtime.js";
@@ -33,6 +34,8 @@ export interface ChannelLayerOptions<TChannel extends Channel> {
   /** The platform id the accounts run under ("telegram", "discord", …). */
   channel: string;
   accounts: LayerAccount<TChannel>[];
+  /** Downloads files the channel deferred until the message was journalled (`MediaRef.remote`). */
+  fetchMedia?: FetchInboundMedia;
   /** Access settings over the default `dmPolicy: "pairing"`, `groupPolicy: "open"`. */
   access?: Partial<AccessSettings>;
   /** What the model answers (default: `seen: <last user text>`). */
@@ -124,6 +127,7 @@ export async function startChannelLayer<TChannel extends Channel>(
     pairing,
     state,
     ...(options.journal ? { journal: wrapJournal(openInboundJournal(db, state)) } : {}),
+    ...(options.fetchMedia ? { fetchMedia: options.fetchMedia } : {}),
     deliver: outbox.deliver,
     ...(options.typing === false ? {} : { typing: (...args) => running().typing(...args) }),
     ...(options.stream

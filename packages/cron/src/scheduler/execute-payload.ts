@@ -2,7 +2,7 @@
  * What one run does: queue a system event (and maybe wake the heartbeat), or run an agent turn
  * and announce its reply. Returns how it went; never throws.
  */
-import type { CronPorts } from "../ports.js";
+import type { CronPorts, DeliverySettled } from "../ports.js";
 import type { CronJob, DeliveryStatus } from "../schema/job.js";
 import { jobSessionKey } from "./job-rules.js";
 
@@ -13,6 +13,8 @@ export interface PayloadOutcome {
   sessionKey?: string;
   deliveryStatus: DeliveryStatus;
   deliveryError?: string;
+  /** A delivery still retried by the outbox (`deliveryStatus: "unknown"`): how it ends. */
+  lateDelivery?: Promise<DeliverySettled>;
 }
 
 const SUMMARY_CHARS = 500;
@@ -118,8 +120,9 @@ export async function executePayload(
   if (!ports.deliver) return failed("this gateway has no channel delivery configured");
   const { channel, to, threadId, accountId } = job.delivery;
   const last = (channel ?? "last") === "last";
+  let pending: Awaited<ReturnType<typeof ports.deliver>>;
   try {
-    await ports.deliver(
+    pending = await ports.deliver(
       {
         channel: channel ?? "last",
         ...(last ? { sessionKey: lastChatSession(job, sessionKey, ports) } : {}),
@@ -132,5 +135,14 @@ export async function executePayload(
   } catch (error) {
     return failed(errorMessage(error));
   }
+  if (pending?.status === "pending")
+    return {
+      status: "ok",
+      summary,
+      sessionKey,
+      deliveryStatus: "unknown",
+      deliveryError: `pending: ${pending.reason}`,
+      ...(pending.settled ? { lateDelivery: pending.settled } : {}),
+    };
   return { status: "ok", summary, sessionKey, deliveryStatus: "delivered" };
 }

@@ -2,7 +2,7 @@
  * One run from start to end: claim the due time in the store, execute with a timeout, record
  * the outcome on the run and the job (backoff, one-shot disable, history pruning), emit events.
  */
-import type { CronPorts } from "../ports.js";
+import type { CronPorts, DeliverySettled } from "../ports.js";
 import type { CronJob, CronRun, CronRunStatus } from "../schema/job.js";
 import type { CronStore } from "../store/cron-store.js";
 import type { Clock, TimerHandle } from "./clock.js";
@@ -117,6 +117,29 @@ export function createRunLifecycle(deps: RunLifecycleDeps) {
     store.pruneRuns(job.id, historyLimit);
   };
 
+  /**
+   * A delivery the outbox was still retrying when the run ended ("unknown"): once it settles, the
+   * run record (and the job's last delivery, if this is still its last run) says how it ended.
+   */
+  const settleLate = (jobId: string, run: CronRun, late: Promise<DeliverySettled>) => {
+    void late
+      .then((settled) => {
+        const deliveryStatus: CronRun["deliveryStatus"] =
+          settled.status === "delivered" ? "delivered" : "not-delivered";
+        const deliveryError = settled.status === "failed" ? settled.error : undefined;
+        store.setRunDelivery(run.runId, deliveryStatus, deliveryError);
+        const job = store.getJob(jobId);
+        if (job && job.state.lastRunAtMs === run.startedAtMs) {
+          const state = { ...job.state, lastDeliveryStatus: deliveryStatus, lastDelivered: !deliveryError };
+          if (deliveryError) state.lastDeliveryError = deliveryError;
+          else delete state.lastDeliveryError;
+          save({ ...job, state });
+        }
+        emit({ jobId, action: "updated", runId: run.runId, deliveryStatus });
+      })
+      .catch(() => {}); // the store closed meanwhile (the service stopped): the run keeps "unknown"
+  };
+
   /** Starts one run of a job; resolves with the finished run (undefined if the due time was taken). */
   const startRun = (
     job: CronJob,
@@ -169,6 +192,7 @@ export function createRunLifecycle(deps: RunLifecycleDeps) {
           status: finished.status as Exclude<CronRunStatus, "running">,
         });
         applyEnd(job.id, finished);
+        if (outcome.lateDelivery) settleLate(job.id, finished, outcome.lateDelivery);
         emit({
           jobId: job.id,
           action: "finished",

@@ -77,6 +77,8 @@ export interface CronStore {
   /** Records a run start; false when a run for this job and due time exists already. */
   beginRun(run: CronRun): boolean;
   endRun(runId: string, end: RunEnd): void;
+  /** Records how a run's delivery ended when it settled after the run (the outbox retried it). */
+  setRunDelivery(runId: string, deliveryStatus: DeliveryStatus, deliveryError?: string): void;
   /** Runs still marked running (a previous process stopped during them, or they are going now). */
   runningRuns(): CronRun[];
   listRuns(query: RunQuery): { runs: CronRun[]; total: number };
@@ -150,6 +152,9 @@ export function openCronStore(db: SqliteDatabase): CronStore {
        session_key = COALESCE(@session_key, session_key), delivery_status = @delivery_status,
        delivery_error = @delivery_error
      WHERE run_id = @run_id`,
+  );
+  const setDelivery = db.prepare(
+    "UPDATE cron_runs SET delivery_status = ?, delivery_error = ? WHERE run_id = ?",
   );
   return {
     *loadJobs(onBadRow) {
@@ -239,6 +244,9 @@ export function openCronStore(db: SqliteDatabase): CronStore {
         delivery_status: end.deliveryStatus ?? "not-requested",
         delivery_error: end.deliveryError ?? null,
       });
+    },
+    setRunDelivery(runId, deliveryStatus, deliveryError) {
+      setDelivery.run(deliveryStatus, deliveryError ?? null, runId);
     },
     runningRuns() {
       return (db.prepare("SELECT * FROM cron_runs WHERE status = 'running'").all() as RunRow[]).map(toRun);

@@ -160,6 +160,13 @@ export async function assembleChannels(options: AssembleChannelsOptions): Promis
     state,
     lastRoutes,
     journal,
+    // Slack's files are fetched after the message is journalled (store first, download after).
+    fetchMedia: async (channel, accountId, media) => {
+      const fetch = byKey.get(`${channel}\u0000${accountId}`)?.fetchMedia;
+      return fetch
+        ? fetch(media)
+        : { kind: media.kind, skipped: `no ${channel}/${accountId} account to download it` };
+    },
     threadBindings,
     deliver: outbox.deliver,
     typing: (channel, accountId, target) => (manager as ChannelManager).typing(channel, accountId, target),

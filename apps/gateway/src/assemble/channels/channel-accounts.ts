@@ -4,7 +4,7 @@
  * Add a platform by adding a row.
  */
 import { existsSync, readFileSync } from "node:fs";
-import type { AccessSettings, ChannelAccountSpec, ChunkMode, StreamMode } from "@claw/channels";
+import type { AccessSettings, ChannelAccountSpec, ChunkMode, MediaFetcher, StreamMode } from "@claw/channels";
 import type { ClawConfig } from "@claw/config";
 import { normalizeAccountId } from "@claw/ids";
 
@@ -29,6 +29,8 @@ export interface ConfiguredAccount {
   /** `length` fills messages; `newline` sends a message per paragraph (default: `channels.defaults`). */
   chunkMode?: ChunkMode;
   draftChunk?: { minChars?: number; maxChars?: number };
+  /** Downloads the files the channel deferred until its message was stored (Slack). */
+  fetchMedia?: MediaFetcher;
 }
 
 /** Labels shown by `channels.status`, by channel id. */

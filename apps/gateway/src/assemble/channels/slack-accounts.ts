@@ -4,7 +4,7 @@
  * `http`, which listens for the Events API on `eventsListen`.
  */
 import { join } from "node:path";
-import { createSlackChannel, DEFAULT_SLACK_API_URL } from "@claw/channel-slack";
+import { createSlackChannel, createSlackMediaFetcher, DEFAULT_SLACK_API_URL } from "@claw/channel-slack";
 import type { Channel } from "@claw/channels";
 import type { ClawConfig } from "@claw/config";
 import {
@@ -67,7 +67,14 @@ export function slackAccounts(config: ClawConfig, context: ChannelAccountsContex
         ...mediaMaxBytesOf(account.mediaMaxMb),
       });
     };
+    const fetchMedia = createSlackMediaFetcher({
+      botToken: secrets.bot?.token ?? "",
+      mediaDir: join(context.mediaDir, "slack"),
+      ...(account.slackApiUrl ? { slackApiUrl: account.slackApiUrl } : {}),
+      ...mediaMaxBytesOf(account.mediaMaxMb),
+    });
     return {
+      fetchMedia,
       spec: {
         channel: "slack",
         accountId,
