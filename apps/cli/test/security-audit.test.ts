@@ -40,6 +40,7 @@ function claw(home: string, args: string[]): Promise<{ code: number; stdout: str
 
 const UNSAFE = {
   gateway: { bind: "lan", auth: { token: "short" }, allowedOrigins: ["*"] },
+  session: { dmScope: "main" },
   channels: { telegram: { dmPolicy: "open" } },
   tools: { exec: { security: "full" }, elevated: { enabled: true, allowFrom: { telegram: ["*"] } } },
   models: { providers: { openai: { apiKey: "sk-live-0123456789" } } },

@@ -73,11 +73,13 @@ describe("outbound targets from bare chat ids", () => {
     const seen: unknown[] = [];
     late.attach(async (target, text, options) => {
       seen.push([target, text, options]);
-      return { status: "silent" };
+      return text === "NO_REPLY" ? { status: "silent" } : { status: "queued", outboxId: 1, chunks: 1 };
     });
     await late.deliver({ channel: "telegram", to: "42" }, "hi");
     expect(seen).toEqual([
       [{ channel: "telegram", to: { kind: "direct", id: "42" } }, "hi", { source: "cron" }],
     ]);
+    // A reply the outbox judged silent sent nothing: the run must not record it as delivered.
+    await expect(late.deliver({ channel: "telegram", to: "42" }, "NO_REPLY")).rejects.toThrow(/nothing was sent/);
   });
 });
