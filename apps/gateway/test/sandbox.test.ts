@@ -110,8 +110,9 @@ describe.skipIf(!hiding.ok)("the state dir, from host exec", () => {
         { name: "exec", arguments: { command: "pwd; ls -A ..; cat ../gateway.token ../claw.json" } },
       ],
     };
+    // ask "off" too: a non-main session on the host asks for every command by default.
     const { client, faux, stateDir } = await start({ mode: "off" }, [step, "done", step, "done"], {
-      exec: { security: "full" },
+      exec: { security: "full", ask: "off" },
     });
     writeFileSync(join(stateDir, "gateway.token"), "token-from-the-state-dir\n", { mode: 0o600 });
     await run(client, "agent:main:telegram:group:42");
