@@ -80,6 +80,8 @@ describe("outbound targets from bare chat ids", () => {
       [{ channel: "telegram", to: { kind: "direct", id: "42" } }, "hi", { source: "cron" }],
     ]);
     // A reply the outbox judged silent sent nothing: the run must not record it as delivered.
-    await expect(late.deliver({ channel: "telegram", to: "42" }, "NO_REPLY")).rejects.toThrow(/nothing was sent/);
+    await expect(late.deliver({ channel: "telegram", to: "42" }, "NO_REPLY")).rejects.toThrow(
+      /nothing was sent/,
+    );
   });
 });
