@@ -5,9 +5,8 @@
  * process keeps answering a health request meanwhile. The runs happen in a child with a hard
  * timeout, so a reader that hangs again fails here instead of hanging CI.
  */
-import { spawn } from "node:child_process";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { runJsonLinesChild } from "./json-lines-child.js";
 
 const HARD_TIMEOUT_MS = 30_000;
 
@@ -21,47 +20,12 @@ interface Run {
 }
 
 function runFixture(): Promise<Run[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        "--conditions=@claw/source",
-        "--import",
-        "tsx",
-        join(import.meta.dirname, "fixtures-exec-invisible.ts"),
-      ],
-      {
-        cwd: join(import.meta.dirname, ".."),
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-    });
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(
-        new Error(
-          `exec did not answer within ${HARD_TIMEOUT_MS} ms (runs so far: ${stdout.split("\n").length - 1}): the shell reader hangs again`,
-        ),
-      );
-    }, HARD_TIMEOUT_MS);
-    child.on("error", reject);
-    child.on("exit", (code, signal) => {
-      clearTimeout(timer);
-      if (code !== 0) return reject(new Error(`exec fixture exited with ${code ?? signal}: ${stderr}`));
-      resolve(
-        stdout
-          .trimEnd()
-          .split("\n")
-          .map((line) => JSON.parse(line) as Run),
-      );
-    });
+  return runJsonLinesChild<Run>({
+    fixture: "fixtures-exec-invisible.ts",
+    nodeFlags: ["--conditions=@claw/source"],
+    deadlineMs: HARD_TIMEOUT_MS,
+    onTimeout: ({ stdout }) =>
+      `exec did not answer within ${HARD_TIMEOUT_MS} ms (runs so far: ${stdout.split("\n").length - 1}): the shell reader hangs again`,
   });
 }
 

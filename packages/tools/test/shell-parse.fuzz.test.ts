@@ -3,10 +3,9 @@
  * a hang. The inputs run in a child process with a hard timeout, so a reintroduced infinite loop
  * fails this test (naming the group it was in) instead of hanging CI.
  */
-import { spawn } from "node:child_process";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fuzzCases } from "./fixtures-shell-fuzz-cases.js";
+import { runJsonLinesChild } from "./json-lines-child.js";
 
 /** For the whole batch: about 1.5 s of CPU, several times that in wall time on a busy 2-core machine. */
 const HARD_TIMEOUT_MS = 30_000;
@@ -21,40 +20,12 @@ interface Outcome {
 }
 
 function runChild(seed: number): Promise<Outcome[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", join(import.meta.dirname, "fixtures-shell-fuzz-run.ts"), String(seed)],
-      { cwd: join(import.meta.dirname, ".."), stdio: ["ignore", "pipe", "pipe"] },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-    });
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      const last = stderr.trim().split("\n").at(-1);
-      reject(
-        new Error(
-          `the shell reader did not finish the fuzz batch in ${HARD_TIMEOUT_MS} ms (seed ${seed}; last: ${last}): a hang or a quadratic path is back`,
-        ),
-      );
-    }, HARD_TIMEOUT_MS);
-    child.on("error", reject);
-    child.on("exit", (code, signal) => {
-      clearTimeout(timer);
-      if (code !== 0) return reject(new Error(`fuzz child exited with ${code ?? signal}: ${stderr}`));
-      resolve(
-        stdout
-          .trimEnd()
-          .split("\n")
-          .map((line) => JSON.parse(line) as Outcome),
-      );
-    });
+  return runJsonLinesChild<Outcome>({
+    fixture: "fixtures-shell-fuzz-run.ts",
+    args: [String(seed)],
+    deadlineMs: HARD_TIMEOUT_MS,
+    onTimeout: ({ stderr }) =>
+      `the shell reader did not finish the fuzz batch in ${HARD_TIMEOUT_MS} ms (seed ${seed}; last: ${stderr.trim().split("\n").at(-1)}): a hang or a quadratic path is back`,
   });
 }
 
