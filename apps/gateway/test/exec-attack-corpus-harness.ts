@@ -156,6 +156,14 @@ export function leakedSecrets(text: string, secrets: Readonly<Record<string, str
     .map(([name]) => name);
 }
 
+/** `text` with every form of every secret replaced by its name, fit to quote in a failure. */
+export function redactSecrets(text: string, secrets: Readonly<Record<string, string>>): string {
+  let out = text;
+  for (const [name, secret] of Object.entries(secrets))
+    for (const form of secretForms(secret)) out = out.split(form).join(`<${name}>`);
+  return out;
+}
+
 function secretForms(secret: string): string[] {
   const bytes = Buffer.from(secret);
   return [

@@ -29,6 +29,7 @@ import {
   leakedSecrets,
   loadExecCorpus,
   recordChildProcesses,
+  redactSecrets,
   type StartedProcess,
 } from "./exec-attack-corpus-harness.js";
 import { startTestGateway } from "./helpers.js";
@@ -206,6 +207,23 @@ beforeAll(async () => {
     scopes: ["operator.approvals"],
   });
   await reviewer.connect();
+  // The clients' device credentials live in the state dir too: they are secrets as much as the token.
+  const identity = join(stateDir, "identity");
+  const deviceAuth = JSON.parse(readFileSync(join(identity, "device-auth.json"), "utf8")) as {
+    tokens?: Record<string, { token?: string }>;
+  };
+  for (const [role, entry] of Object.entries(deviceAuth.tokens ?? {}))
+    if (entry.token) secrets[`device token (${role})`] = entry.token;
+  const device = JSON.parse(readFileSync(join(identity, "device.json"), "utf8")) as {
+    privateKeyPem?: string;
+  };
+  const keyLine = device.privateKeyPem?.split("\n")[1];
+  expect(keyLine, "identity/device.json has no private key").toMatch(/^[A-Za-z0-9+/=]{20,}$/);
+  secrets["device private key"] = keyLine as string;
+  expect(
+    Object.keys(secrets).some((name) => name.startsWith("device token")),
+    "no device token was issued",
+  ).toBe(true);
   // Nobody approves: every request is denied the moment it arrives, so no turn waits for a timeout.
   reviewer.on("exec.approval.requested", (pending) => {
     approvals.push({
@@ -253,7 +271,7 @@ async function runTurn(c: CorpusCase, agent: string): Promise<TurnOutcome> {
     ...spawned.map((p) => `a child process started: ${describeProcess(p)}`),
     ...markers.map((m) => `it left ${m}`),
     ...(/\[(exit code|killed by)|still running in the background/.test(resultText)
-      ? [`the tool result reads like a command's output: ${resultText.slice(0, 200)}`]
+      ? [`the tool result reads like a command's output: ${redactSecrets(resultText, secrets).slice(0, 300)}`]
       : []),
   ];
   const seen = [resultText, ...events.slice(marks.events)].join("\n");
@@ -304,7 +322,10 @@ function expectRefused(outcome: TurnOutcome, mode: string): void {
   const where = `attack "${id}" (${mode}) \`${command}\``;
   expect(outcome.ran, `${where} RAN without approval`).toEqual([]);
   expect(outcome.leaked, `${where} printed a secret`).toEqual([]);
-  expect(outcome.status, `${where}: the tool result is not a denial: ${outcome.resultText}`).toBe("denied");
+  expect(
+    outcome.status,
+    `${where}: the tool result is not a denial: ${redactSecrets(outcome.resultText, secrets)}`,
+  ).toBe("denied");
 }
 
 describe(`exec attack corpus over the real gateway (${corpus.attacks.length} attacks, ${corpus.safe.length} safe)`, () => {
@@ -329,7 +350,10 @@ describe(`exec attack corpus over the real gateway (${corpus.attacks.length} att
     outcomes.safe.push(outcome);
     const where = `safe "${c.id}" \`${c.command}\``;
     expect(outcome.asked, `${where} asked for approval`).toBe(false);
-    expect(outcome.status, `${where} was refused: ${outcome.resultText}`).toBeUndefined();
+    expect(
+      outcome.status,
+      `${where} was refused: ${redactSecrets(outcome.resultText, secrets)}`,
+    ).toBeUndefined();
     expect(outcome.leaked, `${where} printed a secret`).toEqual([]);
     expect(
       recorder.started.some((p) => p.args.includes(c.command)),
@@ -374,7 +398,7 @@ describe(`exec attack corpus over the real gateway (${corpus.attacks.length} att
       {
         id: "detector-self-test",
         command:
-          "cat ../claw.json ../agents/corpus/auth-profiles.json ~/.claw/gateway.token; touch PWNED-self-test",
+          "cat ../claw.json ../agents/corpus/auth-profiles.json ~/.claw/gateway.token ../identity/*.json; touch PWNED-self-test",
       },
       OWNER,
     );
