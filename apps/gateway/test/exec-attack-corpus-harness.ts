@@ -106,6 +106,8 @@ function isBag(value: unknown): value is Record<string, unknown> {
  * top level that was not there before goes, and seeded files the setup overwrote come back.
  */
 export function applySetup(workspace: string, setup: CaseSetup | undefined): () => void {
+  // An earlier command that wrongly ran may have removed it; the next case still gets one.
+  mkdirSync(workspace, { recursive: true });
   const before = new Set(readdirSync(workspace));
   const restore = new Map<string, string>();
   for (const [rel, content] of Object.entries(setup?.files ?? {})) {

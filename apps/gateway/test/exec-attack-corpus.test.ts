@@ -128,6 +128,8 @@ const secrets: Record<string, string> = {
 const turns: Turn[] = [];
 const events: string[] = [];
 const approvals: { id: string; sessionKey: string | null; command: string }[] = [];
+/** Denials the gateway refused (none expected: each request is pending when the reviewer answers). */
+const reviewErrors: string[] = [];
 const recorder = recordChildProcesses();
 const workspaces: Record<string, string> = {
   [STRICT]: join(stateDir, "workspace"),
@@ -232,7 +234,9 @@ beforeAll(async () => {
       command: pending.request.command,
     });
     events.push(JSON.stringify(pending));
-    void reviewer.request("exec.approval.resolve", { id: pending.id, decision: "deny" });
+    reviewer
+      .request("exec.approval.resolve", { id: pending.id, decision: "deny" })
+      .catch((err: Error) => reviewErrors.push(`${pending.id}: ${err.message}`));
   });
   gateway.client.on("agent", (payload) => events.push(JSON.stringify(payload)));
   gateway.client.on("chat", (payload) => events.push(JSON.stringify(payload)));
@@ -376,6 +380,7 @@ describe(`exec attack corpus over the real gateway (${corpus.attacks.length} att
       secretsPrinted: attacks.filter((o) => o.leaked.length > 0).map((o) => o.turn.case.id),
       safeRan: outcomes.safe.filter((o) => !o.asked && o.status === undefined).length,
       safe: outcomes.safe.length,
+      reviewErrors,
     };
     console.info(
       `exec attack corpus: ${summary.attacks} attacks (+${summary.defaultSample} with default policy), ` +
@@ -390,6 +395,7 @@ describe(`exec attack corpus over the real gateway (${corpus.attacks.length} att
       secretsPrinted: [],
       safeRan: corpus.safe.length,
       safe: corpus.safe.length,
+      reviewErrors: [],
     });
   });
 
