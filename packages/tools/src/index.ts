@@ -213,6 +213,9 @@ export {
   TRUSTED_BINARY_DIRS,
 } from "./approvals/exec-policy.js";
 export { SAFE_BINARIES, SAFE_BUILTINS, type SafeBinary, UNSAFE_BUILTINS } from "./approvals/safe-binaries.js";
+export { renderSafeBinaryTable } from "./approvals/safe-binary-docs.js";
+export type { InvocationCheck } from "./approvals/safe-invocation.js";
+export type { ArgvGrammar, OptionSpec, ValueKind } from "./approvals/option-grammar.js";
 export {
   parseShellCommand,
   type ShellParse,

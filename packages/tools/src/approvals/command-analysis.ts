@@ -4,11 +4,13 @@
  * judged by an allowlist (a computed program name, variable assignments, writes through
  * redirections, builtins that change later resolution).
  */
-import { constants } from "node:fs";
-import { access, realpath } from "node:fs/promises";
-import { delimiter, isAbsolute, resolve, sep } from "node:path";
+import { accessSync, constants, realpathSync } from "node:fs";
+import { basename, delimiter, dirname, isAbsolute, resolve } from "node:path";
 import { parseShellCommand, type SimpleCommand } from "../exec/shell-parse.js";
-import { SAFE_BUILTINS, UNSAFE_BUILTINS } from "./safe-binaries.js";
+import { SAFE_BUILTINS, safeBinary, TRUSTED_BINARY_DIRS, UNSAFE_BUILTINS } from "./safe-binaries.js";
+import { checkSafeBuiltin, checkSafeInvocation, type InvocationCheck } from "./safe-invocation.js";
+import { wordFacts } from "./word-facts.js";
+import { WorkspaceScope } from "./workspace-scope.js";
 
 export interface CommandSegment {
   /** The program as written. */
@@ -23,6 +25,11 @@ export interface CommandSegment {
   resolvedPath?: string;
   /** Arguments or input files that name a path outside the workspace (safe binaries may not read them). */
   outsidePaths: string[];
+  /**
+   * For a safe binary (from a trusted directory) or a safe builtin: what its grammar-aware check
+   * found. Empty `reasons` means it may run without asking; absent means it was not checked.
+   */
+  safeCheck?: InvocationCheck;
   /** Why an allowlist cannot vouch for this segment, if it cannot. */
   problem?: string;
 }
@@ -53,33 +60,86 @@ const WRITING_REDIRECTS = new Set([">", ">>", ">|", "&>", "&>>", "<>"]);
 export async function analyzeCommand(command: string, where: AnalysisPlace): Promise<CommandAnalysis> {
   const parsed = parseShellCommand(command);
   const changesDirectory = parsed.commands.some((c) => c.argv[0]?.text === "cd" && !c.argv[0].dynamic);
-  const segments = await Promise.all(
-    parsed.commands.map((simple) => analyzeSegment(simple, where, changesDirectory)),
-  );
-  return { command, segments, ...(parsed.ok ? {} : { unprovable: parsed.reason }) };
+  // One scope (realpath cache) and one PATH cache per call: a later call may see a changed filesystem.
+  const context: SegmentContext = {
+    where,
+    scope: new WorkspaceScope(where.cwd, where.workspaceRoot ?? where.cwd),
+    programs: new Map(),
+    changesDirectory,
+  };
+  const segments = parsed.commands.map((simple) => analyzeSegment(simple, context));
+  const control = controlCharacter(command);
+  const unprovable = control ?? (parsed.ok ? undefined : parsed.reason);
+  return { command, segments, ...(unprovable ? { unprovable } : {}) };
 }
 
-async function analyzeSegment(
-  simple: SimpleCommand,
-  where: AnalysisPlace,
-  changesDirectory: boolean,
-): Promise<CommandSegment> {
+interface SegmentContext {
+  where: AnalysisPlace;
+  scope: WorkspaceScope;
+  programs: Map<string, string | undefined>;
+  changesDirectory: boolean;
+}
+
+/** Control and invisible characters (tab and newline aside): they can hide what a command does. */
+function isHiddenCharacter(code: number): boolean {
+  return (
+    (code < 0x20 && code !== 0x09 && code !== 0x0a) ||
+    (code >= 0x7f && code <= 0x9f) ||
+    (code >= 0x200b && code <= 0x200f) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069) ||
+    code === 0xfeff
+  );
+}
+
+function controlCharacter(command: string): string | undefined {
+  for (let i = 0; i < command.length; i++) {
+    const code = command.charCodeAt(i);
+    if (isHiddenCharacter(code))
+      return `the command contains a control or invisible character (U+${code.toString(16).toUpperCase().padStart(4, "0")} at ${i})`;
+  }
+  return undefined;
+}
+
+function analyzeSegment(simple: SimpleCommand, context: SegmentContext): CommandSegment {
   const [first, ...rest] = simple.argv;
-  const inputs = simple.redirects.filter((r) => r.op === "<").map((r) => r.target.text);
+  const facts = rest.map(wordFacts);
   const segment: CommandSegment = {
     program: first?.text ?? "",
     args: rest.map((word) => word.text),
-    substitutedArgs: rest.some((word) => word.dynamic && /[$`]/.test(word.text)),
-    globArgs: rest.some((word) => word.dynamic && !/[$`]/.test(word.text)),
-    outsidePaths: await outsidePaths([...rest.map((word) => word.text), ...inputs], where),
+    substitutedArgs: facts.some((word) => word.substituted),
+    globArgs: facts.some((word) => word.glob !== undefined || word.tilde || word.brace),
+    outsidePaths: [],
   };
-  const problem = segmentProblem(simple, changesDirectory);
+  const problem = segmentProblem(simple, context.changesDirectory);
   if (problem) return { ...segment, problem };
-  if (SAFE_BUILTINS.has(segment.program)) return { ...segment, resolvedPath: `builtin:${segment.program}` };
-  const resolvedPath = await resolveProgram(segment.program, where);
+  if (SAFE_BUILTINS.has(segment.program)) {
+    const safeCheck = checkSafeBuiltin(rest, context.scope);
+    return {
+      ...segment,
+      resolvedPath: `builtin:${segment.program}`,
+      outsidePaths: safeCheck.outside,
+      safeCheck,
+    };
+  }
+  const resolvedPath = cachedProgram(segment.program, context);
   if (!resolvedPath)
     return { ...segment, problem: `"${segment.program}" is not an executable on the command's PATH` };
-  return { ...segment, resolvedPath };
+  const bin = TRUSTED_BINARY_DIRS.includes(dirname(resolvedPath))
+    ? safeBinary(basename(resolvedPath))
+    : undefined;
+  if (!bin) return { ...segment, resolvedPath };
+  const inputs = simple.redirects.filter((r) => r.op === "<").map((r) => r.target);
+  const safeCheck = checkSafeInvocation(bin, rest, inputs, context.scope);
+  return { ...segment, resolvedPath, outsidePaths: safeCheck.outside, safeCheck };
+}
+
+function cachedProgram(program: string, context: SegmentContext): string | undefined {
+  if (!context.programs.has(program))
+    context.programs.set(program, resolveProgramSync(program, context.where));
+  return context.programs.get(program);
 }
 
 function segmentProblem(simple: SimpleCommand, changesDirectory: boolean): string | undefined {
@@ -101,30 +161,12 @@ function segmentProblem(simple: SimpleCommand, changesDirectory: boolean): strin
   return undefined;
 }
 
-/**
- * Words that name a path outside the workspace: any argument (or `--opt=value` value, or input
- * file) with a `/` or a leading `~`, resolved from the cwd and through symlinks, that leaves it.
- */
-async function outsidePaths(words: string[], where: AnalysisPlace): Promise<string[]> {
-  const root = where.workspaceRoot ?? where.cwd;
-  const inside = (p: string) => p === root || p.startsWith(root.endsWith(sep) ? root : root + sep);
-  const outside: string[] = [];
-  for (const word of words) {
-    const value = word.startsWith("-") ? word.slice(word.indexOf("=") + 1 || word.length) : word;
-    if (!value.includes("/") && !value.startsWith("~")) continue;
-    if (value.startsWith("~")) {
-      outside.push(word);
-      continue;
-    }
-    const lexical = resolve(where.cwd, value);
-    const real = await realpath(lexical).catch(() => lexical);
-    if (!inside(lexical) || !inside(real)) outside.push(word);
-  }
-  return outside;
-}
-
 /** The real path of a program as the shell would find it: on PATH, or relative to the cwd. */
 export async function resolveProgram(program: string, where: AnalysisPlace): Promise<string | undefined> {
+  return resolveProgramSync(program, where);
+}
+
+function resolveProgramSync(program: string, where: AnalysisPlace): string | undefined {
   if (!program) return undefined;
   const candidates = program.includes("/")
     ? [resolve(where.cwd, program)]
@@ -134,8 +176,8 @@ export async function resolveProgram(program: string, where: AnalysisPlace): Pro
         .map((dir) => resolve(dir, program));
   for (const candidate of candidates) {
     try {
-      await access(candidate, constants.X_OK);
-      return await realpath(candidate);
+      accessSync(candidate, constants.X_OK);
+      return realpathSync(candidate);
     } catch {
       // not here; try the next PATH entry
     }

