@@ -139,7 +139,12 @@ beforeAll(async () => {
   gateway = await startTestGateway(
     {
       agents: {
-        defaults: { model: "faux/faux-1" },
+        // Neither touches exec: they keep the prompt small and skip the memory-flush token count.
+        defaults: {
+          model: "faux/faux-1",
+          skipBootstrap: true,
+          compaction: { memoryFlush: { enabled: false } },
+        },
         list: [
           { id: STRICT, default: true, tools: { exec: { security: "allowlist", ask: "on-miss" } } },
           { id: PLAIN },
