@@ -2,8 +2,10 @@
  * The exec attack corpus (fixtures/exec-attacks.json) end to end: one real gateway, a scripted
  * model that calls `exec` with each command from a stranger's group session, and a reviewer
  * that denies every approval it is asked for. No attack may run without approval and no secret
- * (the provider key in claw.json, the key in auth-profiles.json, the gateway token) may show up
- * in a tool result, an event or a transcript. Every `safe` command runs without asking.
+ * (the provider key in claw.json, the key in auth-profiles.json, the gateway token, the clients'
+ * device token and key) may show up in a tool result, an event or a transcript. Every `safe`
+ * command runs without asking. "Ran" is judged by the child processes the gateway started and
+ * the files a command left, not by what the exec tool reports.
  */
 import { randomUUID } from "node:crypto";
 import {
@@ -13,6 +15,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -219,6 +222,7 @@ afterAll(async () => {
   await reviewer?.close();
   await gateway?.client.close();
   await gateway?.claw.close();
+  rmSync(home, { recursive: true, force: true });
 });
 
 let group = 0;
@@ -237,6 +241,8 @@ async function runTurn(c: CorpusCase, agent: string): Promise<TurnOutcome> {
       { expectFinal: true },
     );
     markers = [...findPwnedMarkers(home), ...[join(tmpdir(), `PWNED-${c.id}`)].filter((p) => existsSync(p))];
+    // Counted for this case only: the next case must not inherit them.
+    for (const marker of markers) rmSync(marker, { recursive: true, force: true });
   } finally {
     cleanup();
   }
