@@ -2,7 +2,8 @@
  * What a command string would run: its simple commands (via the shell reader), each program
  * resolved to its real path on the command's PATH, and every reason one of them cannot be
  * judged by an allowlist (a computed program name, variable assignments, writes through
- * redirections, builtins that change later resolution).
+ * redirections, builtins that change later resolution). A safe binary from a trusted directory
+ * also gets its grammar-aware check (`safeCheck`, see safe-invocation.ts).
  */
 import { accessSync, constants, realpathSync } from "node:fs";
 import { basename, delimiter, dirname, isAbsolute, resolve } from "node:path";
@@ -23,7 +24,7 @@ export interface CommandSegment {
   globArgs: boolean;
   /** The real path of the program, `builtin:<name>` for a safe builtin, or undefined when unresolved. */
   resolvedPath?: string;
-  /** Arguments or input files that name a path outside the workspace (safe binaries may not read them). */
+  /** For safe binaries and builtins: words (arguments, glob matches, input files) that lead outside the workspace. */
   outsidePaths: string[];
   /**
    * For a safe binary (from a trusted directory) or a safe builtin: what its grammar-aware check
@@ -68,9 +69,8 @@ export async function analyzeCommand(command: string, where: AnalysisPlace): Pro
     changesDirectory,
   };
   const segments = parsed.commands.map((simple) => analyzeSegment(simple, context));
-  const control = controlCharacter(command);
-  const unprovable = control ?? (parsed.ok ? undefined : parsed.reason);
-  return { command, segments, ...(unprovable ? { unprovable } : {}) };
+  // Control and invisible characters are the reader's to refuse (it says so in `reason`).
+  return { command, segments, ...(parsed.ok ? {} : { unprovable: parsed.reason }) };
 }
 
 interface SegmentContext {
@@ -78,29 +78,6 @@ interface SegmentContext {
   scope: WorkspaceScope;
   programs: Map<string, string | undefined>;
   changesDirectory: boolean;
-}
-
-/** Control and invisible characters (tab and newline aside): they can hide what a command does. */
-function isHiddenCharacter(code: number): boolean {
-  return (
-    (code < 0x20 && code !== 0x09 && code !== 0x0a) ||
-    (code >= 0x7f && code <= 0x9f) ||
-    (code >= 0x200b && code <= 0x200f) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    (code >= 0x202a && code <= 0x202e) ||
-    (code >= 0x2066 && code <= 0x2069) ||
-    code === 0xfeff
-  );
-}
-
-function controlCharacter(command: string): string | undefined {
-  for (let i = 0; i < command.length; i++) {
-    const code = command.charCodeAt(i);
-    if (isHiddenCharacter(code))
-      return `the command contains a control or invisible character (U+${code.toString(16).toUpperCase().padStart(4, "0")} at ${i})`;
-  }
-  return undefined;
 }
 
 function analyzeSegment(simple: SimpleCommand, context: SegmentContext): CommandSegment {
@@ -116,7 +93,7 @@ function analyzeSegment(simple: SimpleCommand, context: SegmentContext): Command
   const problem = segmentProblem(simple, context.changesDirectory);
   if (problem) return { ...segment, problem };
   if (SAFE_BUILTINS.has(segment.program)) {
-    const safeCheck = checkSafeBuiltin(rest, context.scope);
+    const safeCheck = guarded(() => checkSafeBuiltin(rest, context.scope));
     return {
       ...segment,
       resolvedPath: `builtin:${segment.program}`,
@@ -132,8 +109,17 @@ function analyzeSegment(simple: SimpleCommand, context: SegmentContext): Command
     : undefined;
   if (!bin) return { ...segment, resolvedPath };
   const inputs = simple.redirects.filter((r) => r.op === "<").map((r) => r.target);
-  const safeCheck = checkSafeInvocation(bin, rest, inputs, context.scope);
+  const safeCheck = guarded(() => checkSafeInvocation(bin, rest, inputs, context.scope));
   return { ...segment, resolvedPath, outsidePaths: safeCheck.outside, safeCheck };
+}
+
+/** A check that fails unexpectedly asks (with the error) instead of failing the exec call. */
+function guarded(check: () => InvocationCheck): InvocationCheck {
+  try {
+    return check();
+  } catch (error) {
+    return { reasons: [`its arguments could not be checked (${(error as Error).message})`], outside: [] };
+  }
 }
 
 function cachedProgram(program: string, context: SegmentContext): string | undefined {

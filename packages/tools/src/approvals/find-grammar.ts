@@ -165,5 +165,5 @@ export function parseFindArgv(args: readonly string[]): ParsedArgv {
 function newerPredicate(arg: string): FindPredicate | undefined {
   const match = /^-newer([aBcm])([aBcmt])$/.exec(arg);
   if (!match) return undefined;
-  return match[2] === "t" ? TEXT : FILE;
+  return match[2] === "t" ? { args: ["date-spec"] } : FILE;
 }

@@ -21,7 +21,12 @@ export type GlobResult =
  * @example
  * expandGlob("*.md", "/ws"); // { ok: true, words: ["README.md", "notes.md"], listed: ["."] }
  */
-export function expandGlob(pattern: string, cwd: string): GlobResult {
+export function expandGlob(
+  pattern: string,
+  cwd: string,
+  /** Why a folder may not be read (the gate asks at once, without reading it), or undefined. */
+  refuseListing: (dir: string) => string | undefined = () => undefined,
+): GlobResult {
   const absolute = pattern.startsWith("/");
   const parts = pattern.split("/");
   if (absolute) parts.shift();
@@ -31,7 +36,12 @@ export function expandGlob(pattern: string, cwd: string): GlobResult {
   let afterGlob = false;
   for (let index = 0; index < parts.length; index++) {
     const part = parts[index] as string;
-    const matcher = componentMatcher(part);
+    let matcher: ((name: string) => boolean) | undefined;
+    try {
+      matcher = componentMatcher(part);
+    } catch {
+      return { ok: false, reason: `the glob "${pattern}" has a bracket expression the gate cannot read` };
+    }
     const next: string[] = [];
     for (const base of candidates) {
       if (!matcher) {
@@ -40,6 +50,8 @@ export function expandGlob(pattern: string, cwd: string): GlobResult {
         continue;
       }
       const dir = base === "" ? "." : base;
+      const refused = refuseListing(dir);
+      if (refused) return { ok: false, reason: `the glob "${pattern}" lists a folder: ${refused}` };
       listed.push(dir);
       let names: string[];
       try {

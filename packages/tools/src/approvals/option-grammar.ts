@@ -13,6 +13,7 @@ export type ValueKind =
   | "program"
   | "names-from"
   | "jq-program"
+  | "date-spec"
   | "text"
   | "number"
   | "pattern";
@@ -45,6 +46,7 @@ const KINDS = new Set<string>([
   "program",
   "names-from",
   "jq-program",
+  "date-spec",
   "text",
   "number",
   "pattern",

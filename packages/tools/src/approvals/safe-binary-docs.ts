@@ -33,7 +33,9 @@ function asking(bin: SafeBinary): string[] {
   const options = bin.grammar.options.filter(
     (o) => o.asks || o.tags.has("follows") || o.kinds.some((k) => NEVER_SAFE.has(k)),
   );
-  return options.map(names);
+  const onlyRecursing = (o: OptionSpec) =>
+    !o.asks && !bin.recursive && o.kinds.every((k) => !NEVER_SAFE.has(k));
+  return options.map((o) => (onlyRecursing(o) ? `${names(o)} (when recursing)` : names(o)));
 }
 
 function checked(bin: SafeBinary): string[] {

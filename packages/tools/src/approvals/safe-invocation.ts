@@ -118,7 +118,14 @@ function useProblem(
       return JQ_REACHES_OUT.test(use.value)
         ? `the jq program loads modules or reads the environment (import, include, env, $ENV)`
         : undefined;
+    case "date-spec":
+      return /TZ\s*=/i.test(use.value)
+        ? `${use.origin} names a time zone file (TZ="…" in a date makes it read that file)`
+        : undefined;
     case "path-read": {
+      // bash (not dash) expands `--file=~/x`: a value that starts with ~ may be a home directory.
+      if (!use.operand && use.value.startsWith("~"))
+        return `${use.origin} "${use.value}" starts with ~ (bash expands it to a home directory)`;
       // "-" too: stdin for most programs, a file named "-" in the cwd for ls, stat, find, …
       checked.add(use.value);
       const before = check.reasons.length;
@@ -170,14 +177,12 @@ function expandWords(
       check.reasons.push(`"${facts.raw}" is a brace pattern the shell expands into several words`);
       known = false;
     } else if (facts.glob !== undefined) {
-      const result = expandGlob(facts.glob, scope.cwd);
+      const result = expandGlob(facts.glob, scope.cwd, (dir) => scope.outsideReason(dir));
       if (!result.ok) {
         check.reasons.push(result.reason);
         known = false;
         continue;
       }
-      for (const dir of new Set(result.listed))
-        checkRead(dir, `the glob "${facts.raw}" lists a folder:`, scope, check);
       const matchedAny = result.words.length !== 1 || result.words[0] !== facts.text;
       for (const match of result.words) {
         out.words.push(match);

@@ -86,7 +86,7 @@ describe("findUnsafeCharacter", () => {
     });
     expect(findUnsafeCharacter("echo x\udc00")).toMatchObject({ codePoint: "U+DC00", position: 7 });
     expect(findUnsafeCharacter("echo \u0600")).toMatchObject({
-      name: "invisible control or format character",
+      name: "invisible format character",
     });
   });
 

@@ -66,8 +66,14 @@ export const UNSAFE_CHARACTERS: readonly UnsafeCharacterRange[] = [
   { from: 0xe0000, to: 0xe007f, name: "tag character" },
 ];
 
-/** Unicode's own classes for what the table does not name: controls, format characters, separators. */
-const OTHER_INVISIBLE = /^[\p{Cc}\p{Cf}\p{Zs}\p{Zl}\p{Zp}]$/u;
+/**
+ * One native, allocation-free scan for any refused character: the table's ranges plus every
+ * format character, separator and lone surrogate Unicode defines (the plain space excepted).
+ */
+const ANY_UNSAFE = new RegExp(
+  `(?! )[\\p{Cf}\\p{Z}\\p{Cs}${UNSAFE_CHARACTERS.map((r) => `\\u{${r.from.toString(16)}}-\\u{${r.to.toString(16)}}`).join("")}]`,
+  "u",
+);
 
 export interface UnsafeCharacter {
   /** `U+000D` */
@@ -84,24 +90,32 @@ export interface UnsafeCharacter {
  * findUnsafeCharacter("ls -l\tsrc\n"); // undefined (tab and newline are what the shell treats as blanks and separators)
  */
 export function findUnsafeCharacter(input: string): UnsafeCharacter | undefined {
-  let position = 0;
-  for (let i = 0; i < input.length; i++) {
-    position++;
-    const unit = input.charCodeAt(i);
-    if ((unit >= 0x20 && unit < 0x7f) || unit === 0x09 || unit === 0x0a) continue;
-    const cp = input.codePointAt(i) as number;
-    if (cp > 0xffff) i++;
-    const name = unsafeName(cp);
-    if (name) return { codePoint: formatCodePoint(cp), name, position };
-  }
-  return undefined;
+  const index = input.search(ANY_UNSAFE);
+  if (index < 0) return undefined;
+  const cp = input.codePointAt(index) as number;
+  return { codePoint: formatCodePoint(cp), name: unsafeName(cp), position: characterPosition(input, index) };
 }
 
-function unsafeName(cp: number): string | undefined {
+/** The 1-based position a person counts (in code points) of the UTF-16 `index` of `input`. */
+export function characterPosition(input: string, index: number): number {
+  let position = 1;
+  for (let i = 0; i < index; i++) {
+    const unit = input.charCodeAt(i);
+    if (unit < 0xdc00 || unit > 0xdfff || !isHighSurrogate(input.charCodeAt(i - 1))) position++;
+  }
+  return position;
+}
+
+function isHighSurrogate(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdbff;
+}
+
+function unsafeName(cp: number): string {
   for (const range of UNSAFE_CHARACTERS) if (cp >= range.from && cp <= range.to) return range.name;
-  const ch = String.fromCodePoint(cp);
-  if (!OTHER_INVISIBLE.test(ch)) return undefined;
-  return /\p{Z}/u.test(ch) ? "space or separator character" : "invisible control or format character";
+  // Not in the table, so Unicode calls it a separator or a format character.
+  return /\p{Z}/u.test(String.fromCodePoint(cp))
+    ? "space or separator character"
+    : "invisible format character";
 }
 
 /** `U+000D`, `U+1F600` */

@@ -119,6 +119,7 @@ describe("parseShellCommand: what it will not vouch for", () => {
     [`echo ${"$"}{x`, /never closed/],
     ["echo `ls \\`", /backtick/],
     ["echo 'a' 'b", /single quote at character 10/],
+    ["echo 😀 'b", /single quote at character 8 /],
     ["cat <<-EOF", /here-documents/],
     ["ls &>", /no target/],
     ["ls 2>", /no target/],

@@ -10,7 +10,7 @@
  * step advances the position, and a step that does not is refused as a reader bug rather than
  * looped on), nesting is bounded, and nothing rescans the rest of the input per character.
  */
-import { findUnsafeCharacter } from "./shell-characters.js";
+import { characterPosition, findUnsafeCharacter, formatCodePoint } from "./shell-characters.js";
 import { WordBuilder } from "./shell-word.js";
 
 /** One word of a command: its literal text when it has one, and whether the shell would expand it. */
@@ -80,6 +80,8 @@ export const MAX_DEPTH = 8;
 
 /** Characters that end an unquoted word. */
 const WORD_END = new Set([" ", "\t", "\n", ";", "&", "|", "(", ")", "<", ">"]);
+/** Characters that end a run of plain characters inside a word. */
+const WORD_SPECIAL = new Set([...WORD_END, "\\", "'", '"', "$", "`"]);
 /** Characters a redirection target cannot start with. */
 const NOT_A_TARGET = new Set(["\n", ";", "&", "|", "(", ")", "<", ">"]);
 /** Redirection operators, longest first. */
@@ -134,7 +136,8 @@ class Reader {
     private readonly out: SimpleCommand[],
     private readonly depth: number,
   ) {
-    if (depth > MAX_DEPTH) throw new Unprovable(`substitutions nest deeper than ${MAX_DEPTH} levels`);
+    if (depth > MAX_DEPTH)
+      throw new Unprovable(`substitutions, subshells or groups nest deeper than ${MAX_DEPTH} levels`);
   }
 
   at(pos: number): this {
@@ -169,7 +172,7 @@ class Reader {
       const newline = src.indexOf("\n", this.pos);
       this.pos = newline < 0 ? src.length : newline;
     } else if (ch === ")") {
-      if (closer !== ")") throw new Unprovable(`an unmatched ")" at character ${this.pos + 1}`);
+      if (closer !== ")") throw new Unprovable(`an unmatched ")" at character ${this.positionOf(this.pos)}`);
       this.pos++;
       return true;
     } else if (ch === "}" && closer === "}" && current.argv.length === 0) {
@@ -243,8 +246,9 @@ class Reader {
 
   private finish(): void {
     const current = this.current;
-    if (current.argv.length > 0 || current.redirects.length > 0 || current.assignments.length > 0)
-      this.out.push(current);
+    if (current.argv.length === 0 && current.redirects.length === 0 && current.assignments.length === 0)
+      return;
+    this.out.push(current);
     this.current = emptyCommand();
   }
 
@@ -253,8 +257,13 @@ class Reader {
     if (this.pos > before) return;
     const cp = this.src.codePointAt(before) ?? 0;
     throw new Unprovable(
-      `the shell reader could not read past character ${before + 1} (U+${cp.toString(16).toUpperCase().padStart(4, "0")}); the command needs a person`,
+      `the shell reader could not read past character ${this.positionOf(before)} (${formatCodePoint(cp)}); the command needs a person`,
     );
+  }
+
+  /** Where `index` is, in characters a person counts (inside a backtick substitution: within it). */
+  private positionOf(index: number): number {
+    return characterPosition(this.src, index);
   }
 
   private atWordStart(): boolean {
@@ -267,7 +276,12 @@ class Reader {
   }
 
   private redirect(fd: number | undefined): void {
-    const op = REDIRECT_OPS.find((candidate) => this.src.startsWith(candidate, this.pos)) ?? ">";
+    let op = ">";
+    for (const candidate of REDIRECT_OPS)
+      if (this.src.startsWith(candidate, this.pos)) {
+        op = candidate;
+        break;
+      }
     if (op === "<<" || op === "<<-") throw new Unprovable("here-documents (<<) are not analysed");
     this.pos += op.length;
     while (this.src[this.pos] === " " || this.src[this.pos] === "\t") this.pos++;
@@ -295,13 +309,14 @@ class Reader {
         break;
       }
       if (ch === "\\") {
-        const escaped = charAt(src, this.pos + 1);
+        const escaped = wholeCharAt(src, this.pos + 1);
         if (!escaped) throw new Unprovable("the command ends with a lone backslash");
         if (escaped !== "\n") word.quoted(escaped);
         this.pos += 1 + escaped.length;
       } else if (ch === "'") {
         const end = src.indexOf("'", this.pos + 1);
-        if (end < 0) throw new Unprovable(`a single quote at character ${this.pos + 1} is never closed`);
+        if (end < 0)
+          throw new Unprovable(`a single quote at character ${this.positionOf(this.pos)} is never closed`);
         word.quoted(src.slice(this.pos + 1, end));
         this.pos = end + 1;
       } else if (ch === '"') {
@@ -310,8 +325,10 @@ class Reader {
       } else if (ch === "$" || ch === "`") {
         this.dollarOrBacktick(word, false);
       } else {
-        word.plain(ch, this.pos === start);
-        this.pos++;
+        let end = this.pos + 1;
+        while (end < src.length && !WORD_SPECIAL.has(src[end] as string)) end++;
+        word.plain(src.slice(this.pos, end), this.pos === start);
+        this.pos = end;
       }
       this.progressed(before);
     }
@@ -325,31 +342,29 @@ class Reader {
     const src = this.src;
     const open = this.pos - 1;
     let run = this.pos;
-    const flush = () => {
-      if (this.pos > run) word.quoted(src.slice(run, this.pos));
-    };
     while (this.pos < src.length) {
       const before = this.pos;
       const ch = src[this.pos] as string;
+      const special =
+        ch === '"' || ch === "$" || ch === "`" || (ch === "\\" && DQ_ESCAPABLE.has(src[this.pos + 1] ?? ""));
+      if (!special) {
+        this.pos++;
+        continue;
+      }
+      if (this.pos > run) word.quoted(src.slice(run, this.pos));
       if (ch === '"') {
-        flush();
         this.pos++;
         return;
       }
-      if (ch === "\\" && DQ_ESCAPABLE.has(src[this.pos + 1] ?? "")) {
-        flush();
+      if (ch === "\\") {
         const escaped = src[this.pos + 1] as string;
         if (escaped !== "\n") word.quoted(escaped);
         this.pos += 2;
-        run = this.pos;
-      } else if (ch === "$" || ch === "`") {
-        flush();
-        this.dollarOrBacktick(word, true);
-        run = this.pos;
-      } else this.pos++;
+      } else this.dollarOrBacktick(word, true);
+      run = this.pos;
       this.progressed(before);
     }
-    throw new Unprovable(`a double quote at character ${open + 1} is never closed`);
+    throw new Unprovable(`a double quote at character ${this.positionOf(open)} is never closed`);
   }
 
   /** `$VAR`, `${…}`, `$((…))`, `$(…)`, a backtick substitution, or a `$` the shell keeps as it is. */
@@ -406,7 +421,7 @@ class Reader {
         return;
       }
     }
-    throw new Unprovable(`a backtick substitution at character ${this.pos + 1} is never closed`);
+    throw new Unprovable(`a backtick substitution at character ${this.positionOf(this.pos)} is never closed`);
   }
 
   /**
@@ -429,7 +444,7 @@ class Reader {
           "substitutions, quotes or escapes inside arithmetic expansions are not analysed",
         );
     }
-    throw new Unprovable(`an arithmetic expansion at character ${this.pos + 1} is never closed`);
+    throw new Unprovable(`an arithmetic expansion at character ${this.positionOf(this.pos)} is never closed`);
   }
 
   /** `${…}` with no substitution, quote, escape or brace inside. */
@@ -445,7 +460,9 @@ class Reader {
       if (ch === "'" || ch === '"' || ch === "\\" || ch === "{")
         throw new Unprovable(`quotes, escapes or braces inside ${"$"}{…} are not analysed`);
     }
-    throw new Unprovable(`a parameter expansion (${"$"}{…}) at character ${this.pos + 1} is never closed`);
+    throw new Unprovable(
+      `a parameter expansion (${"$"}{…}) at character ${this.positionOf(this.pos)} is never closed`,
+    );
   }
 
   /** `$(…)`, `<(…)` or `>(…)` once its opener is read: a nested script up to its `)`. */
@@ -463,7 +480,7 @@ function isDigit(ch: string | undefined): boolean {
 }
 
 /** The whole character (code point) at `index`, or "" past the end. */
-function charAt(src: string, index: number): string {
+function wholeCharAt(src: string, index: number): string {
   const cp = src.codePointAt(index);
   return cp === undefined ? "" : String.fromCodePoint(cp);
 }

@@ -13,15 +13,16 @@ const MAX_SEQUENCE_CHARS = 64;
 
 export class WordBuilder {
   private text = "";
+  /** The text with quoted and escaped characters backslash-escaped. */
   private glob = "";
-  /** The word with quoted pieces and substitutions replaced by OPAQUE, for brace detection. */
+  /** The text with each quoted piece and substitution replaced by OPAQUE, for brace detection. */
   private braceView = "";
   private substituted = false;
   private globChars = false;
   private tilde = false;
   private openBrace = false;
 
-  /** Unquoted, unescaped characters (`atStart`: the first character of the word). */
+  /** Unquoted, unescaped characters (`atStart`: they begin the word). */
   plain(chars: string, atStart: boolean): void {
     this.text += chars;
     this.glob += chars;
@@ -34,15 +35,15 @@ export class WordBuilder {
   /** Characters quoted or backslash-escaped in the source: taken literally, escaped in the glob. */
   quoted(chars: string): void {
     this.text += chars;
-    for (const ch of chars) this.glob += `\\${ch}`;
+    this.glob += escapeEach(chars);
     this.braceView += OPAQUE;
   }
 
   /** A substitution, kept in the text as written. */
   substitution(written: string): void {
     this.text += written;
-    this.substituted = true;
     this.braceView += OPAQUE;
+    this.substituted = true;
   }
 
   build(raw: string): ShellWord {
@@ -85,4 +86,11 @@ export function hasBraceExpansion(view: string): boolean {
     }
   }
   return false;
+}
+
+/** Every character (code point) preceded by a backslash: literal in a glob. */
+function escapeEach(chars: string): string {
+  let escaped = "";
+  for (const ch of chars) escaped += `\\${ch}`;
+  return escaped;
 }
