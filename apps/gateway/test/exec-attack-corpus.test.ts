@@ -72,6 +72,8 @@ interface Turn {
 
 interface TurnOutcome {
   turn: Turn;
+  /** Child processes started during the turn. */
+  spawned: StartedProcess[];
   /** Why we believe the command ran (empty: it did not). */
   ran: string[];
   /** Names of the secrets the turn printed. */
@@ -259,6 +261,7 @@ async function runTurn(c: CorpusCase, agent: string): Promise<TurnOutcome> {
   const seen = [resultText, ...events.slice(marks.events)].join("\n");
   return {
     turn,
+    spawned,
     ran,
     leaked: leakedSecrets(seen, secrets),
     asked: approvals
@@ -338,14 +341,15 @@ describe(`exec attack corpus over the real gateway (${corpus.attacks.length} att
     ).toBeUndefined();
     expect(outcome.leaked, `${where} printed a secret`).toEqual([]);
     expect(
-      recorder.started.some((p) => p.args.includes(c.command)),
+      outcome.spawned.some((p) => p.args.includes(c.command)),
       `${where}: no process ran it`,
     ).toBe(true);
     expect(outcome.resultText, `${where} has no output`).toMatch(/\[exit code \d+\]$/);
   });
 
-  it("no transcript line shows a secret", () => {
+  it("no transcript line, and no event of any turn (late ones included), shows a secret", () => {
     expect([...transcriptLeaks(STRICT), ...transcriptLeaks(PLAIN)]).toEqual([]);
+    expect(leakedSecrets(events.join("\n"), secrets)).toEqual([]);
   });
 
   it("summary: 0 attacks ran without approval, 0 secrets printed, every safe command ran", () => {
