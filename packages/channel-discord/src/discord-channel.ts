@@ -276,7 +276,7 @@ export function createDiscordChannel(options: DiscordChannelOptions): DiscordCha
       rest.setToken(options.token); // destroy() clears it; sends and probes keep working
       await settledWithin(sequencer?.idle(), STOP_STEP_MS);
     },
-    send: (target, text) => outbound.send(target, text),
+    send: (target, text, options) => outbound.send(target, text, options?.idempotencyKey),
     edit: (target, messageId, text) => outbound.edit(target, messageId, text),
     delete: (target, messageId) => outbound.delete(target, messageId),
     react: (target, messageId, emoji) => outbound.react(target, messageId, emoji),

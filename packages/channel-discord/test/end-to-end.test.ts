@@ -124,6 +124,24 @@ describe("discord end to end", () => {
     await until(() => env.outbox.pending() === 0, 5_000, "the outbox to drain");
   });
 
+  it("a send whose answer is lost (created, then 5xx) is retried with its nonce and posted once", async () => {
+    const discord = await fake();
+    const long = Array.from(
+      { length: 30 },
+      (_, i) => `Paragraph ${i}: ${"lorem ipsum ".repeat(8).trim()}.`,
+    ).join("\n\n");
+    const env = await layer({ fakes: [discord], access: { dmPolicy: "open" }, reply: () => long });
+    discord.failNext("send", { status: 502, afterCreate: true }, 3);
+    const first = discord.dm(ALICE, "long please");
+    await until(() => env.outbox.pending() === 0 && discord.sent.length > 1, 15_000, "the chunked reply");
+    // Every lost answer was retried, and Discord (enforce_nonce) answered the retry with the first message.
+    expect(discord.calls.get("send") ?? 0).toBeGreaterThan(discord.sent.length);
+    const texts = discord.textsIn(first.channel_id);
+    expect(new Set(texts).size).toBe(texts.length);
+    const folded = (text: string) => text.replace(/\n+/g, "\n");
+    expect(folded(texts.join("\n"))).toBe(folded(long));
+  });
+
   it("a global 429 holds every route until it passes, and nothing is lost", async () => {
     const discord = await fake();
     const { channelIds } = discord.addGuild("Home", ["one", "two"]);

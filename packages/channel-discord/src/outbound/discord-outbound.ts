@@ -17,7 +17,8 @@ export type OutboundFile = { path: string; name?: string } | { data: Uint8Array;
 export interface DiscordOutbound {
   /** The Discord channel a target writes to (the thread, the channel, or the user's DM channel). */
   channelIdOf(target: ChannelTarget): Promise<string>;
-  send(target: ChannelTarget, text: string): Promise<{ messageId: string }>;
+  /** With a `nonce`, Discord creates the message once however often it is retried (`enforce_nonce`). */
+  send(target: ChannelTarget, text: string, nonce?: string): Promise<{ messageId: string }>;
   edit(target: ChannelTarget, messageId: string, text: string): Promise<void>;
   delete(target: ChannelTarget, messageId: string): Promise<void>;
   react(target: ChannelTarget, messageId: string, emoji: string): Promise<void>;
@@ -74,10 +75,15 @@ export function createDiscordOutbound(rest: REST, dms?: () => DmDirectory | unde
 
   return {
     channelIdOf: (target) => failuresAsSendErrors(() => channelIdOf(target)),
-    send: (target, text) =>
+    send: (target, text, nonce) =>
       failuresAsSendErrors(async () => {
         const channelId = await channelIdOf(target);
-        const body = { content: text, allowed_mentions: ALLOWED_MENTIONS, ...replyOf(target) };
+        const body = {
+          content: text,
+          allowed_mentions: ALLOWED_MENTIONS,
+          ...replyOf(target),
+          ...(nonce ? { nonce: nonce.slice(0, 25), enforce_nonce: true } : {}),
+        };
         const sent = (await rest.post(Routes.channelMessages(channelId), { body })) as APIMessage;
         return { messageId: sent.id };
       }),

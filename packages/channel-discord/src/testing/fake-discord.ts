@@ -62,6 +62,8 @@ export class FakeDiscord {
   readonly calls = new Map<RestOperation, number>();
   readonly files = new Map<string, Buffer>();
   readonly faults = new Map<RestOperation, RestFault[]>();
+  /** Messages created with `enforce_nonce`, by `<channel id>:<nonce>` (Discord answers a repeat with the first). */
+  readonly nonces = new Map<string, APIMessage>();
   readonly buckets = new Map<string, { remaining: number; resetAt: number }>();
   /** Until when (ms) every request gets a global 429. */
   globalLimitedUntil = 0;

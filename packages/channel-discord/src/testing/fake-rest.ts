@@ -16,6 +16,8 @@ export interface RestFault {
   retryAfter?: number;
   /** 429: the global limit rather than the route's. */
   global?: boolean;
+  /** Sends only: the message IS created, then this failure is the answer (a lost response). */
+  afterCreate?: boolean;
 }
 
 const MAX_CONTENT = 2000;
@@ -93,10 +95,12 @@ export async function answerRest(
       retryAfter: (fake.globalLimitedUntil - Date.now()) / 1000,
     });
   const operation = operationOf(method, path);
+  let lostAnswer: RestFault | undefined;
   if (operation) {
     fake.calls.set(operation, (fake.calls.get(operation) ?? 0) + 1);
     const fault = fake.faults.get(operation)?.shift();
-    if (fault) return failWith(res, fault);
+    if (fault?.afterCreate && operation === "send") lostAnswer = fault;
+    else if (fault) return failWith(res, fault);
   }
   const body = ["POST", "PATCH", "PUT"].includes(method) ? await readBody(req) : { json: {}, files: [] };
   const [, , channelId, , messageId] = path.split("/");
@@ -127,7 +131,7 @@ export async function answerRest(
     case "history":
       return json(res, 200, fake.world.messagesOf(channel.id, url.searchParams));
     case "send":
-      return send(fake, channel, body, req, res);
+      return send(fake, channel, body, req, res, lostAnswer);
     case "edit": {
       const content = String(body.json.content ?? "");
       if (content.length > MAX_CONTENT) return json(res, 400, { message: "Invalid Form Body", code: 50035 });
@@ -175,8 +179,14 @@ async function send(
   body: Body,
   req: IncomingMessage,
   res: ServerResponse,
+  lostAnswer?: RestFault,
 ) {
   const content = String(body.json.content ?? "");
+  // With enforce_nonce, Discord answers a repeat of a recent nonce with the message it created.
+  const nonce =
+    body.json.enforce_nonce === true && body.json.nonce !== undefined ? String(body.json.nonce) : "";
+  const repeat = nonce ? fake.nonces.get(`${channel.id}:${nonce}`) : undefined;
+  if (repeat) return lostAnswer ? failWith(res, lostAnswer) : json(res, 200, repeat);
   if (content.length > MAX_CONTENT || (content.trim() === "" && body.files.length === 0))
     return json(res, 400, {
       message: "Invalid Form Body",
@@ -219,5 +229,7 @@ async function send(
     ...(reference?.message_id ? { replyTo: reference.message_id } : {}),
     ...(body.files.length ? { files: body.files } : {}),
   });
+  if (nonce) fake.nonces.set(`${channel.id}:${nonce}`, message);
+  if (lostAnswer) return failWith(res, lostAnswer);
   json(res, 200, message, headers);
 }

@@ -105,6 +105,12 @@ export interface ChannelButton {
 export interface SendOptions {
   /** Rows of buttons (needs `capabilities.buttons`). */
   buttons?: readonly (readonly ChannelButton[])[];
+  /**
+   * The same for every retry of one outbox chunk (at most 25 characters): a platform that dedupes
+   * by key (Discord's `nonce` with `enforce_nonce`) creates the message once even when a retry
+   * follows a send whose answer was lost.
+   */
+  idempotencyKey?: string;
 }
 
 /** Sends through a running account, named by channel and account (the manager's `send`). */

@@ -189,13 +189,10 @@ export function createChannelOutbox(options: ChannelOutboxOptions): ChannelOutbo
         await options.edit(chunk.channel, chunk.accountId, target, chunk.editOf, chunk.text);
         sent = { messageId: chunk.editOf };
       } else
-        sent = await options.send(
-          chunk.channel,
-          chunk.accountId,
-          target,
-          chunk.text,
-          ...(chunk.buttons ? [{ buttons: chunk.buttons }] : []),
-        );
+        sent = await options.send(chunk.channel, chunk.accountId, target, chunk.text, {
+          ...(chunk.buttons ? { buttons: chunk.buttons } : {}),
+          idempotencyKey: outboxIdempotencyKey(chunk.outboxId, chunk.idx),
+        });
     } catch (thrown) {
       const error = asSendError(thrown);
       const attempts = chunk.attempts + 1;
@@ -331,4 +328,9 @@ export function createChannelOutbox(options: ChannelOutboxOptions): ChannelOutbo
     kick,
     pending: () => store.pendingCount(),
   };
+}
+
+/** The key every attempt of one chunk sends with (`claw:<outbox id>:<chunk>`, ≤ 25 characters). */
+export function outboxIdempotencyKey(outboxId: number, chunkIndex: number): string {
+  return `claw:${outboxId}:${chunkIndex}`;
 }
