@@ -33,6 +33,8 @@ export interface CorpusCase {
 }
 
 export interface ExecCorpus {
+  /** The ordinary files every case finds in the workspace besides its own setup (path → content). */
+  workspace: Record<string, string>;
   attacks: CorpusCase[];
   safe: CorpusCase[];
 }
@@ -64,7 +66,10 @@ export function parseExecCorpus(raw: unknown, where: string): ExecCorpus {
       return parsed;
     });
   };
-  return { attacks: list("attacks"), safe: list("safe") };
+  const workspace = raw.workspace;
+  if (!isBag(workspace) || !Object.values(workspace).every((content) => typeof content === "string"))
+    throw new Error(`exec corpus: ${where} needs a "workspace" object of file path → text`);
+  return { workspace: workspace as Record<string, string>, attacks: list("attacks"), safe: list("safe") };
 }
 
 function parseCase(entry: unknown, at: string): CorpusCase {

@@ -40,19 +40,6 @@ import { startTestGateway } from "./helpers.js";
 
 const CORPUS_PATH = fileURLToPath(new URL("../../../fixtures/exec-attacks.json", import.meta.url));
 const corpus = loadExecCorpus(CORPUS_PATH);
-/**
- * The ordinary files every corpus case finds in the workspace besides its own setup (the corpus
- * is written against them: `sort a.txt`, `ls src`); the same as in @claw/tools' corpus unit test.
- */
-const BASE_FILES: Record<string, string> = {
-  "README.md": "# demo\n",
-  "notes.txt": "b\na\nTODO x\n",
-  "a.txt": "a\nb\n",
-  "b.txt": "a\nc\n",
-  "data.json": '{"name":"demo"}\n',
-  "src/index.ts": "// TODO\n",
-  "docs/guide.md": "guide\n",
-};
 /** How many attacks also run with no exec policy configured (the defaults must be as strict). */
 const DEFAULT_SAMPLE = 30;
 
@@ -173,7 +160,7 @@ beforeAll(async () => {
   expect(secrets["gateway token"]).toBe(gateway.claw.token);
   for (const dir of Object.values(workspaces)) {
     expect(existsSync(dir), dir).toBe(true);
-    for (const [rel, content] of Object.entries(BASE_FILES)) {
+    for (const [rel, content] of Object.entries(corpus.workspace)) {
       mkdirSync(dirname(join(dir, rel)), { recursive: true });
       writeFileSync(join(dir, rel), content);
     }

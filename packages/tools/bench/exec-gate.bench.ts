@@ -26,7 +26,7 @@ interface Case {
 }
 const corpus = JSON.parse(
   readFileSync(new URL("../../../fixtures/exec-attacks.json", import.meta.url), "utf8"),
-) as { attacks: Case[]; safe: Case[] };
+) as { workspace: Record<string, string>; attacks: Case[]; safe: Case[] };
 const policy: ExecPolicy = { security: "allowlist", ask: "on-miss" };
 const PATH = "/usr/local/bin:/usr/bin:/bin";
 
@@ -37,11 +37,7 @@ try {
     const workspace = join(base, `state-${n}`, "workspace");
     mkdirSync(workspace, { recursive: true });
     writeFileSync(join(workspace, "..", "gateway.token"), "token\n");
-    for (const [path, content] of Object.entries({
-      "a.txt": "a\n",
-      "src/index.ts": "",
-      ...entry.setup?.files,
-    })) {
+    for (const [path, content] of Object.entries({ ...corpus.workspace, ...entry.setup?.files })) {
       mkdirSync(dirname(join(workspace, path)), { recursive: true });
       writeFileSync(join(workspace, path), content);
     }

@@ -37,30 +37,31 @@ const Safe = Type.Object(
   { additionalProperties: false },
 );
 const Corpus = Type.Object(
-  { attacks: Type.Array(Attack), safe: Type.Array(Safe) },
+  {
+    /** The ordinary files every case finds in its workspace besides its own setup. */
+    workspace: Type.Record(Type.String(), Type.String()),
+    attacks: Type.Array(Attack),
+    safe: Type.Array(Safe),
+  },
   { additionalProperties: false },
 );
 type Setup = Static<typeof Setup>;
 
 const CORPUS_FILE = new URL("../../../fixtures/exec-attacks.json", import.meta.url);
-const corpus: unknown = JSON.parse(readFileSync(CORPUS_FILE, "utf8"));
-if (!Value.Check(Corpus, corpus))
-  throw new Error(
-    `fixtures/exec-attacks.json does not match the corpus format: ${[...Value.Errors(Corpus, corpus)][0]?.message}`,
-  );
+const corpus = readCorpus();
+
+function readCorpus(): Static<typeof Corpus> {
+  const raw: unknown = JSON.parse(readFileSync(CORPUS_FILE, "utf8"));
+  if (!Value.Check(Corpus, raw))
+    throw new Error(
+      `fixtures/exec-attacks.json does not match the corpus format: ${[...Value.Errors(Corpus, raw)][0]?.message}`,
+    );
+  return raw;
+}
 
 const SECRET = `sk-secret-${randomBytes(8).toString("hex")}`;
 const SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin";
 const policy: ExecPolicy = { security: "allowlist", ask: "on-miss" };
-const BASE_FILES: Record<string, string> = {
-  "README.md": "# demo\n",
-  "notes.txt": "b\na\nTODO x\n",
-  "a.txt": "a\nb\n",
-  "b.txt": "a\nc\n",
-  "data.json": '{"name":"demo"}\n',
-  "src/index.ts": "// TODO\n",
-  "docs/guide.md": "guide\n",
-};
 
 const base = realpathSync(mkdtempSync(join(tmpdir(), "claw-exec-corpus-")));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
@@ -73,7 +74,7 @@ function stateDirWith(setup: Setup | undefined): string {
   mkdirSync(workspace, { recursive: true });
   writeFileSync(join(state, "gateway.token"), `${SECRET}\n`);
   writeFileSync(join(state, "claw.json"), JSON.stringify({ providers: { openai: { apiKey: SECRET } } }));
-  for (const [path, content] of Object.entries({ ...BASE_FILES, ...setup?.files })) {
+  for (const [path, content] of Object.entries({ ...corpus.workspace, ...setup?.files })) {
     mkdirSync(dirname(join(workspace, path)), { recursive: true });
     writeFileSync(join(workspace, path), content);
   }
