@@ -4,6 +4,7 @@
  * Node it crashes, so there the 12.x line (compiled for the running Node at install) is used.
  * better-sqlite3 ≤ 12 on Node 24 aborts in `Statement::~Statement()`, so 12 is never picked there.
  */
+import { closeSync, existsSync, openSync } from "node:fs";
 import { createRequire } from "node:module";
 import type BetterSqlite3 from "better-sqlite3";
 
@@ -91,5 +92,16 @@ export function sqliteDriverInfo(): SqliteDriverInfo {
  */
 export function openSqliteDatabase(path: string, options?: SqliteOpenOptions): SqliteDatabase {
   const Database = loadDriver().Database;
+  createPrivateFile(path, options);
   return new Database(path, options);
+}
+
+/**
+ * A database file this call creates is mode 0600 (sessions, pairing, memory are private); SQLite
+ * gives its -wal and -shm files the database file's mode. Existing files keep theirs.
+ */
+function createPrivateFile(path: string, options?: SqliteOpenOptions): void {
+  if (path === "" || path === ":memory:" || path.startsWith("file:")) return;
+  if (options?.readonly || options?.fileMustExist || existsSync(path)) return;
+  closeSync(openSync(path, "a", 0o600));
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -43,6 +43,28 @@ describe("openSqliteDatabase", () => {
     const again = openSqliteDatabase(path, { readonly: true, fileMustExist: true });
     expect(again.prepare("SELECT count(*) AS n FROM t").get()).toEqual({ n: 100 });
     again.close();
+  });
+
+  it("creates a new database and its WAL files private (0600) whatever the umask; an existing file keeps its mode", () => {
+    const dir = mkdtempSync(join(tmpdir(), "claw-sqlite-"));
+    dirs.push(dir);
+    const path = join(dir, "state.db");
+    const previous = process.umask(0o022);
+    try {
+      const db = openSqliteDatabase(path);
+      db.pragma("journal_mode = WAL");
+      db.exec("CREATE TABLE t (v TEXT); INSERT INTO t VALUES ('x')");
+      for (const file of [path, `${path}-wal`, `${path}-shm`])
+        expect(statSync(file).mode & 0o777).toBe(0o600);
+      db.close();
+      const shared = join(dir, "shared.db");
+      writeFileSync(shared, "");
+      chmodSync(shared, 0o640);
+      openSqliteDatabase(shared).close();
+      expect(statSync(shared).mode & 0o777).toBe(0o640);
+    } finally {
+      process.umask(previous);
+    }
   });
 
   it("refuses a missing file with fileMustExist, naming the path", () => {
